@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const tools = pgTable(
+  "tools",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    img: text("img").notNull(),
+    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    description: text("description").notNull(),
+    moq: integer("moq").notNull(),
+    aq: integer("aq").notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("tools_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("tools_moq_positive", sql`${t.moq} >= 1`),
+    // The last line of defence against overselling: no transaction can commit negative stock.
+    check("tools_aq_not_negative", sql`${t.aq} >= 0`),
+    index("tools_listed_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firebaseUid: text("firebase_uid").notNull(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["buyer", "admin"] }).notNull().default("buyer"),
+    education: text("education").notNull().default(""),
+    location: text("location").notNull().default(""),
+    number: text("number").notNull().default(""),
+    linkIn: text("link_in").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_firebase_uid_key").on(t.firebaseUid),
+    check("users_role_known", sql`${t.role} in ('buyer', 'admin')`),
+  ],
+);
+
+export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id").notNull().references(() => tools.id),
+    toolName: text("tool_name").notNull(),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    userName: text("user_name").notNull(),
+    userEmail: text("user_email").notNull(),
+    userPhone: text("user_phone").notNull(),
+    userAddress: text("user_address").notNull(),
+    quantity: integer("quantity").notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    status: text("status", { enum: orderStatuses }).notNull().default("unpaid"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    transactionId: text("transaction_id"),
+  },
+  (t) => [
+    check("orders_quantity_positive", sql`${t.quantity} >= 1`),
+    check("orders_total_not_negative", sql`${t.totalCents} >= 0`),
+    check("orders_status_known", sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id),
+    userName: text("user_name").notNull(),
+    rating: integer("rating").notNull(),
+    review: text("review").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("reviews_rating_range", sql`${t.rating} between 1 and 5`), index("reviews_created_idx").on(t.createdAt)],
+);
+
+export const wishes = pgTable(
+  "wishes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    userName: text("user_name").notNull(),
+    name: text("name").notNull(),
+    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    details: text("details").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("wishes_price_not_negative", sql`${t.priceCents} >= 0`), index("wishes_created_idx").on(t.createdAt)],
+);
+
+export type ToolRow = typeof tools.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+export type WishRow = typeof wishes.$inferSelect;

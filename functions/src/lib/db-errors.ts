@@ -1,0 +1,32 @@
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+const asPgError = (error: unknown): PgLikeError =>
+  typeof error === "object" && error !== null ? (error as PgLikeError) : {};
+
+export const isUniqueViolation = (error: unknown, constraint?: string): boolean => {
+  const e = asPgError(error);
+  return e.code === "23505" && (constraint === undefined || e.constraint === constraint);
+};
+
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P02", "57P03", "53300"]);
+const CONNECTION_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Query read timeout",
+  "Client has encountered a connection error",
+  "connect ECONNREFUSED",
+];
+
+/** True when the database could not be reached, as opposed to a query it refused. */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  const e = asPgError(error);
+  if (e.code && (CONNECTION_CODES.has(e.code) || e.code.startsWith("08"))) return true;
+  const message = e.message ?? "";
+  if (CONNECTION_MESSAGES.some((m) => message.includes(m))) return true;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+};

@@ -1,0 +1,51 @@
+import type { IncomingMessage } from "node:http";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+type FunctionsRequest = IncomingMessage & { rawBody?: Buffer };
+
+const httpError = (statusCode: number, code: string, message: string) =>
+  Object.assign(new Error(message), { statusCode, code });
+
+function readBody(stream: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(httpError(413, "FST_ERR_CTP_BODY_TOO_LARGE", "The body is too large."));
+        stream.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.on("end", () => resolve(Buffer.concat(chunks)));
+    stream.on("error", reject);
+  });
+}
+
+/**
+ * Parses JSON bodies from their raw bytes. Cloud Functions has already read the request stream
+ * and keeps its bytes as `rawBody`; a plain Node server has not. Either way the handler gets the
+ * same parse, and `request.rawBody` keeps the bytes for signed webhooks.
+ */
+export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number) {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser(/^application\/(.+\+)?json$/, async (request: FastifyRequest, payload: IncomingMessage) => {
+    const raw = (request.raw as FunctionsRequest).rawBody ?? (await readBody(payload, bodyLimit));
+    if (raw.length > bodyLimit) throw httpError(413, "FST_ERR_CTP_BODY_TOO_LARGE", "The body is too large.");
+    request.rawBody = raw;
+    if (raw.length === 0) return undefined;
+    try {
+      return JSON.parse(raw.toString("utf8")) as unknown;
+    } catch {
+      throw httpError(400, "FST_ERR_CTP_INVALID_JSON_BODY", "The body is not valid JSON.");
+    }
+  });
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    rawBody?: Buffer;
+  }
+}

@@ -1,0 +1,55 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client.js";
+import { orders, type OrderRow } from "../../db/schema.js";
+import { isUuid } from "../../lib/ids.js";
+
+const live = ne(orders.status, "cancelled");
+
+export async function findLiveOrder(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
+  if (!isUuid(id)) return null;
+  const query = db.select().from(orders).where(and(eq(orders.id, id), live));
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function findByIdempotencyKey(db: Queryable, userId: string, key: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export async function insertOrder(db: Queryable, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row!;
+}
+
+export function listLiveByEmail(db: Queryable, email: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userEmail, email.trim().toLowerCase()), live))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export function listLive(db: Queryable): Promise<OrderRow[]> {
+  return db.select().from(orders).where(live).orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export async function markCancelled(db: Queryable, id: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: sql`now()` })
+    .where(eq(orders.id, id));
+}
+
+export async function markShipped(db: Queryable, id: string): Promise<OrderRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .update(orders)
+    .set({ status: "shipped", shippedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.status, "paid")))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type AuthGuards, currentUser } from "../../lib/auth.js";
+import { created, deleted, idParams } from "../common.schemas.js";
+import type { OrdersService } from "./orders.service.js";
+import { listOrdersQuery, order, placeOrderBody, placeOrderHeaders } from "./orders.schemas.js";
+
+export interface OrdersRoutesOptions {
+  orders: OrdersService;
+  auth: AuthGuards;
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { orders, auth }) => {
+  app.post(
+    "/orders",
+    {
+      onRequest: auth.user,
+      schema: {
+        tags: ["orders"],
+        description: "Places an order. A repeated request with the same Idempotency-Key returns the first order.",
+        headers: placeOrderHeaders,
+        body: placeOrderBody,
+        response: { 201: order.extend(created.shape) },
+      },
+    },
+    async (request, reply) => {
+      const { order: placed, replayed } = await orders.place(
+        currentUser(request),
+        request.body,
+        request.headers["idempotency-key"],
+      );
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return reply.code(201).send({ ...placed, acknowledged: true, insertedId: placed._id });
+    },
+  );
+
+  app.get(
+    "/orders",
+    { onRequest: auth.user, schema: { tags: ["orders"], querystring: listOrdersQuery, response: { 200: z.array(order) } } },
+    (request) => orders.listFor(currentUser(request), request.query.userEmail),
+  );
+
+  app.get(
+    "/orders/:id",
+    { onRequest: auth.user, schema: { tags: ["orders"], params: idParams, response: { 200: order } } },
+    (request) => orders.get(currentUser(request), request.params.id),
+  );
+
+  app.delete(
+    "/orders/:id",
+    { onRequest: auth.user, schema: { tags: ["orders"], params: idParams, response: { 200: deleted } } },
+    async (request) => {
+      await orders.cancel(currentUser(request), request.params.id);
+      return { acknowledged: true as const, deletedCount: 1 };
+    },
+  );
+
+  app.patch(
+    "/orders/:id/shipped",
+    { onRequest: auth.admin, schema: { tags: ["orders"], params: idParams, response: { 200: order } } },
+    (request) => orders.markShipped(request.params.id),
+  );
+
+  app.get("/allOrders", { onRequest: auth.admin, schema: { tags: ["orders"], response: { 200: z.array(order) } } }, () =>
+    orders.listAll(),
+  );
+};

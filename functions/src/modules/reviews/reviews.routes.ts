@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type AuthGuards, currentUser } from "../../lib/auth.js";
+import { created } from "../common.schemas.js";
+import type { ReviewsService } from "./reviews.service.js";
+import { addReviewBody, review } from "./reviews.schemas.js";
+
+export interface ReviewsRoutesOptions {
+  reviews: ReviewsService;
+  auth: AuthGuards;
+}
+
+export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (app, { reviews, auth }) => {
+  app.get("/reviews", { schema: { tags: ["reviews"], response: { 200: z.array(review) } } }, () => reviews.list());
+
+  app.post(
+    "/reviews",
+    { onRequest: auth.user, schema: { tags: ["reviews"], body: addReviewBody, response: { 201: review.extend(created.shape) } } },
+    async (request, reply) => {
+      const saved = await reviews.add(currentUser(request), request.body);
+      return reply.code(201).send({ ...saved, acknowledged: true, insertedId: saved._id });
+    },
+  );
+};

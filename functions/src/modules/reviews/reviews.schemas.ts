@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { text } from "../common.schemas.js";
+
+export const review = z.object({
+  _id: z.string(),
+  rating: z.number().int(),
+  review: z.string(),
+  userName: z.string(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof review>;
+
+export const addReviewBody = z.strictObject({
+  rating: z.number().int("Must be a whole number").min(1, "Must be from 1 to 5").max(5, "Must be from 1 to 5"),
+  review: text(1000),
+  // Sent by the spec's client; the name shown is the signed-in user's.
+  userName: z.string().max(200).optional(),
+});
+export type AddReviewBody = z.infer<typeof addReviewBody>;

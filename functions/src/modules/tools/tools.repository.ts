@@ -1,0 +1,53 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client.js";
+import { tools, type ToolRow } from "../../db/schema.js";
+import { isUuid } from "../../lib/ids.js";
+
+const listed = isNull(tools.deletedAt);
+
+export function listTools(db: Queryable): Promise<ToolRow[]> {
+  return db.select().from(tools).where(listed).orderBy(asc(tools.createdAt), asc(tools.id));
+}
+
+export async function findTool(db: Queryable, id: string): Promise<ToolRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(tools).where(and(eq(tools.id, id), listed));
+  return row ?? null;
+}
+
+export async function insertTool(db: Queryable, values: typeof tools.$inferInsert): Promise<ToolRow> {
+  const [row] = await db.insert(tools).values(values).returning();
+  return row!;
+}
+
+export async function softDeleteTool(db: Queryable, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(tools)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(tools.id, id), listed))
+    .returning({ id: tools.id });
+  return rows.length === 1;
+}
+
+/**
+ * Takes units out of stock in one statement, so concurrent orders queue on the row and
+ * none can take what another already took. Null when the tool is gone or the rule fails.
+ */
+export async function takeStock(db: Queryable, id: string, quantity: number): Promise<ToolRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .update(tools)
+    .set({ aq: sql`${tools.aq} - ${quantity}` })
+    .where(and(eq(tools.id, id), listed, sql`${tools.aq} >= ${quantity}`, sql`${tools.moq} <= ${quantity}`))
+    .returning();
+  return row ?? null;
+}
+
+/** Returns units to a tool, deleted or not: the stock was never sold. */
+export async function returnStock(db: Queryable, id: string, quantity: number): Promise<void> {
+  await db
+    .update(tools)
+    .set({ aq: sql`${tools.aq} + ${quantity}` })
+    .where(eq(tools.id, id));
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AuthGuards } from "../../lib/auth.js";
+import { created, deleted, idParams } from "../common.schemas.js";
+import type { ToolsService } from "./tools.service.js";
+import { createToolBody, tool } from "./tools.schemas.js";
+
+export interface ToolsRoutesOptions {
+  tools: ToolsService;
+  auth: AuthGuards;
+}
+
+export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app, { tools, auth }) => {
+  app.get("/tools", { schema: { tags: ["tools"], response: { 200: z.array(tool) } } }, () => tools.list());
+
+  app.get("/tools/:id", { schema: { tags: ["tools"], params: idParams, response: { 200: tool } } }, (request) =>
+    tools.get(request.params.id),
+  );
+
+  app.post(
+    "/tools",
+    { onRequest: auth.admin, schema: { tags: ["tools"], body: createToolBody, response: { 201: tool.extend(created.shape) } } },
+    async (request, reply) => {
+      const saved = await tools.create(request.body);
+      return reply.code(201).send({ ...saved, acknowledged: true, insertedId: saved._id });
+    },
+  );
+
+  app.delete(
+    "/tools/:id",
+    { onRequest: auth.admin, schema: { tags: ["tools"], params: idParams, response: { 200: deleted } } },
+    async (request) => {
+      await tools.remove(request.params.id);
+      return { acknowledged: true as const, deletedCount: 1 };
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type AuthGuards, bearerToken, currentUser, sameEmail } from "../../lib/auth.js";
+import { badRequest } from "../../lib/errors.js";
+import { acknowledged, deleted, emailParams, idParams } from "../common.schemas.js";
+import type { UsersService } from "./users.service.js";
+import { adminStatus, signInBody, signInResponse, updateProfileBody, user } from "./users.schemas.js";
+
+export interface UsersRoutesOptions {
+  users: UsersService;
+  auth: AuthGuards;
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, auth }) => {
+  app.put(
+    "/user/:email",
+    {
+      schema: {
+        tags: ["users"],
+        description: "Exchanges a Firebase ID token (Authorization: Bearer) for the API access token.",
+        params: emailParams,
+        body: signInBody,
+        response: { 200: signInResponse },
+      },
+    },
+    async (request) => {
+      const { email } = request.params;
+      if (request.body?.email !== undefined && !sameEmail(request.body.email, email)) {
+        throw badRequest("The email in the body does not match the one in the path.", [
+          { path: "/email", message: "Must match the email in the path" },
+        ]);
+      }
+      return users.signIn(email, bearerToken(request));
+    },
+  );
+
+  app.get(
+    "/admin/:email",
+    { onRequest: auth.user, schema: { tags: ["users"], params: emailParams, response: { 200: adminStatus } } },
+    async (request) => ({ admin: await users.isAdmin(currentUser(request), request.params.email) }),
+  );
+
+  app.get("/users", { onRequest: auth.admin, schema: { tags: ["users"], response: { 200: z.array(user) } } }, () =>
+    users.list(),
+  );
+
+  app.get(
+    "/users/:email",
+    { onRequest: auth.user, schema: { tags: ["users"], params: emailParams, response: { 200: user } } },
+    (request) => users.get(currentUser(request), request.params.email),
+  );
+
+  app.put(
+    "/users/:email",
+    {
+      onRequest: auth.user,
+      schema: { tags: ["users"], params: emailParams, body: updateProfileBody, response: { 200: user.extend(acknowledged.shape) } },
+    },
+    async (request) => {
+      const updated = await users.updateProfile(currentUser(request), request.params.email, request.body);
+      return { ...updated, acknowledged: true as const };
+    },
+  );
+
+  app.put(
+    "/user/admin/:email",
+    {
+      onRequest: auth.admin,
+      schema: { tags: ["users"], params: emailParams, response: { 200: user.extend(acknowledged.shape) } },
+    },
+    async (request) => ({ ...(await users.makeAdmin(request.params.email)), acknowledged: true as const }),
+  );
+
+  app.delete(
+    "/users/:id",
+    { onRequest: auth.admin, schema: { tags: ["users"], params: idParams, response: { 200: deleted } } },
+    async (request) => {
+      await users.remove(currentUser(request), request.params.id);
+      return { acknowledged: true as const, deletedCount: 1 };
+    },
+  );
+};

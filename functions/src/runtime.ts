@@ -1,0 +1,34 @@
+import type { FastifyServerOptions } from "fastify";
+import { createApp } from "./app.js";
+import { type Env, loadEnv } from "./config/env.js";
+import { connectDatabase } from "./db/client.js";
+import { applyMigrations } from "./db/migrate.js";
+import { firebaseIdentity } from "./lib/firebase-identity.js";
+import { createTokenService } from "./lib/tokens.js";
+
+/** Wires the app to the database and Firebase named by the environment, migrating first. */
+export async function startRuntime(options: { env?: Env & { API_TOKEN_SECRET: string }; serverFactory?: FastifyServerOptions["serverFactory"] } = {}) {
+  const env = options.env ?? loadEnv();
+  const database = connectDatabase({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX });
+  try {
+    await applyMigrations(database.pool);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = await createApp({
+    db: database.db,
+    identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
+    tokens: createTokenService(env.API_TOKEN_SECRET, env.API_TOKEN_TTL_SECONDS),
+    logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL },
+    serverFactory: options.serverFactory,
+  });
+  return {
+    app,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

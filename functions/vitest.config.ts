@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+
+// Every API test runs on embedded PGlite; where TEST_DATABASE_URL names a PostgreSQL server,
+// the same tests run on it as well.
+const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  test: {
+    projects: databases.map((database) => ({
+      extends: true,
+      test: {
+        name: database,
+        include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+        env: { TEST_DATABASE: database },
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+        setupFiles: ["test/fail-on-console-error.ts"],
+      },
+    })),
+  },
+});
