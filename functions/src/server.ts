@@ -1,10 +1,17 @@
+import { z } from "zod";
 import { startRuntime } from "./runtime.js";
+
+// Only the plain server listens on a port; inside Cloud Functions PORT names a socket.
+const listenSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().default("127.0.0.1"),
+});
 
 /** Runs the same app as a plain Node server on DATABASE_URL, for self-hosting and benchmarks. */
 async function main() {
+  const listen = listenSchema.parse(process.env);
   const runtime = await startRuntime();
-  const { app, env } = runtime;
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await runtime.app.listen({ port: listen.PORT, host: listen.HOST });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -1,15 +1,17 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { getAuth } from "firebase-admin/auth";
 import { createApp } from "../src/app.js";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client.js";
 import { applyMigrations } from "../src/db/migrate.js";
-import { tools } from "../src/db/schema.js";
+import { orders, tools } from "../src/db/schema.js";
 import { firebaseIdentity } from "../src/lib/firebase-identity.js";
 import { createTokenService, type TokenService } from "../src/lib/tokens.js";
 import { createAccount, type FirebaseAccount, signInWithPassword } from "./auth-emulator.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
-export const PROJECT_ID = "demo-toolshop";
+// A project of its own keeps the test emulator apart from a running `npm start`, which uses demo-toolshop.
+export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? "demo-toolshop-test";
 export const TOKEN_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
 export interface ApiResponse<T = any> {
@@ -114,6 +116,18 @@ export class TestApi {
       })
       .returning({ id: tools.id });
     return row!.id;
+  }
+
+  /** Places an order that must succeed, and returns its id. */
+  async placeOrder(user: SignedInUser, toolId: string, quantityAmount = 2): Promise<string> {
+    const response = await this.request("POST", "/orders", { token: user.token, body: orderBody(toolId, quantityAmount) });
+    if (response.status !== 201) throw new Error(`placing an order failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body._id;
+  }
+
+  /** Payments are settled by the provider, which these tests do not drive; this stands in for it. */
+  async markPaid(orderId: string): Promise<void> {
+    await this.database.db.update(orders).set({ status: "paid", paidAt: new Date() }).where(eq(orders.id, orderId));
   }
 }
 

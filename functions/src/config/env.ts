@@ -8,8 +8,6 @@ const envSchema = z.object({
   API_TOKEN_SECRET: z.string().min(32).optional(),
   API_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   FIREBASE_PROJECT_ID: z.string().default("demo-toolshop"),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { PgliteSessionQueue } from "./pglite-session-queue.js";
 
 export interface EmbeddedPostgres {
   url: string;
@@ -19,7 +20,7 @@ export interface EmbeddedPostgresOptions {
 /**
  * PostgreSQL compiled to WASM, served on a local port so the app reaches it through `pg`
  * exactly as it reaches a real server. Queries from many connections are multiplexed onto
- * PGlite's single session; a transaction holds the session until it ends.
+ * PGlite's single session; a connection holds it for a whole query, and a transaction until it ends.
  */
 export async function startEmbeddedPostgres({
   dataDir,
@@ -29,6 +30,7 @@ export async function startEmbeddedPostgres({
 }: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   const db = await PGlite.create(dataDir ?? "memory://");
   const server = new PGLiteSocketServer({ db, port, host, maxConnections });
+  useSessionQueue(server, db);
   await server.start();
   const address = server.getServerConn();
   const actualPort = Number(address.split(":").pop());
@@ -40,4 +42,11 @@ export async function startEmbeddedPostgres({
       await db.close();
     },
   };
+}
+
+/** Connections are handed the server's queue when they open; the package is pinned, so is the field. */
+function useSessionQueue(server: PGLiteSocketServer, db: PGlite) {
+  const internals = server as unknown as { queryQueue?: unknown };
+  if (!("queryQueue" in internals)) throw new Error("pglite-socket no longer has a query queue to replace");
+  internals.queryQueue = new PgliteSessionQueue(db);
 }

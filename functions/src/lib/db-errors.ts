@@ -7,9 +7,14 @@ interface PgLikeError {
 const asPgError = (error: unknown): PgLikeError =>
   typeof error === "object" && error !== null ? (error as PgLikeError) : {};
 
+const causeOf = (error: unknown): unknown => (error as { cause?: unknown } | null)?.cause;
+
+/** Drizzle wraps the driver's error in its own, so PostgreSQL's code may sit on the cause. */
 export const isUniqueViolation = (error: unknown, constraint?: string): boolean => {
   const e = asPgError(error);
-  return e.code === "23505" && (constraint === undefined || e.constraint === constraint);
+  if (e.code === "23505") return constraint === undefined || e.constraint === constraint;
+  const cause = causeOf(error);
+  return cause !== undefined && cause !== error && isUniqueViolation(cause, constraint);
 };
 
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P02", "57P03", "53300"]);
@@ -27,6 +32,6 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
   if (e.code && (CONNECTION_CODES.has(e.code) || e.code.startsWith("08"))) return true;
   const message = e.message ?? "";
   if (CONNECTION_MESSAGES.some((m) => message.includes(m))) return true;
-  const cause = (error as { cause?: unknown } | null)?.cause;
+  const cause = causeOf(error);
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 };

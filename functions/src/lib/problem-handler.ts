@@ -27,13 +27,20 @@ export function toAppError(error: unknown): AppError | null {
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    const detail = fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-      ? "The body is not valid JSON."
-      : (fastifyError.message ?? "The request is not valid.");
-    return new AppError(status, (fastifyError.code ?? "bad_request").toLowerCase(), titleOf(status), detail);
+    const known = FRAMEWORK_ERRORS[fastifyError.code ?? ""];
+    return new AppError(status, known?.code ?? "bad_request", titleOf(status), known?.detail ?? "The request is not valid.");
   }
   return null;
 }
+
+/** Fastify's own rejections, in the API's words. */
+const FRAMEWORK_ERRORS: Record<string, { code: string; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: "invalid_json", detail: "The body is not valid JSON." },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: "invalid_json", detail: "The body is empty." },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: "body_too_large", detail: "The body is too large." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "unsupported_media_type", detail: "Send the body as application/json." },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "bad_request", detail: "The Content-Length does not match the body." },
+};
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",

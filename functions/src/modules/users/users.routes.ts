@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       const { email } = request.params;
       if (request.body?.email !== undefined && !sameEmail(request.body.email, email)) {
         throw badRequest("The email in the body does not match the one in the path.", [
-          { path: "/email", message: "Must match the email in the path" },
+          { path: "body/email", message: "Must match the email in the path" },
         ]);
       }
       return users.signIn(email, bearerToken(request));

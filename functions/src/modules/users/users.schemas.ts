@@ -13,8 +13,8 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** The sign-in exchange may repeat the email it is for; nothing else. */
-export const signInBody = z.strictObject({ email: z.string().max(254).optional() }).optional();
+/** The sign-in exchange may repeat the email it is for; nothing else. Fastify gives a bodyless PUT a null body. */
+export const signInBody = z.strictObject({ email: z.string().max(254).optional() }).nullish();
 
 export const signInResponse = z.object({ token: z.string(), user });
 

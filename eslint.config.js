@@ -1,0 +1,37 @@
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/", "**/lib/", "**/dist/", ".data/", "functions/drizzle/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    files: ["web/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Command-line entry points talk to a person on the terminal.
+    files: ["scripts/**", "functions/src/cli/**", "e2e/**"],
+    rules: { "no-console": "off" },
+  },
+  {
+    // The API schemas are shared with the web client: zod and nothing else.
+    files: ["functions/src/modules/**/*.schemas.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(?!zod$|\\.\\./common\\.schemas\\.js$|\\./)", message: "Schemas import zod only." }] }],
+    },
+  },
+  {
+    files: ["**/test/**", "**/*.test.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);

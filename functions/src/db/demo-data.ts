@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "./client.js";
+import { reviews, tools, users } from "./schema.js";
+
+/** The demo accounts of the local stack; their Firebase side lives in emulator-data/. */
+export const DEMO_ACCOUNTS = [
+  { firebaseUid: "demo-admin", email: "admin@toolshop.test", password: "admin123", name: "Ada Admin", role: "admin" },
+  { firebaseUid: "demo-buyer", email: "buyer@toolshop.test", password: "buyer123", name: "Bob Buyer", role: "buyer" },
+] as const;
+
+const CATALOG = [
+  ["Cordless Drill", "cordless-drill", 8999, "18 V brushless drill driver with two batteries and a 13 mm keyless chuck.", 5, 240],
+  ["Claw Hammer", "claw-hammer", 1850, "16 oz forged steel hammer with an anti-vibration fibreglass handle.", 20, 900],
+  ["Adjustable Wrench", "adjustable-wrench", 1425, "250 mm chrome vanadium wrench opening to 30 mm, laser-etched scale.", 10, 650],
+  ["Screwdriver Set", "screwdriver-set", 2499, "Twelve precision screwdrivers, slotted, Phillips and Torx, in a roll case.", 10, 500],
+  ["Circular Saw", "circular-saw", 12950, "1,400 W saw with a 185 mm carbide blade and bevel cuts to 56 degrees.", 3, 120],
+  ["Tape Measure", "tape-measure", 999, "8 m steel tape with a magnetic hook and a nylon-coated blade.", 25, 1200],
+  ["Spirit Level", "spirit-level", 2275, "600 mm aluminium level with three shock-proof vials, accurate to 0.5 mm/m.", 10, 400],
+  ["Angle Grinder", "angle-grinder", 7450, "900 W grinder for 115 mm discs with a slim grip and spindle lock.", 4, 180],
+  ["Socket Set", "socket-set", 5600, "46-piece 1/4 and 1/2 inch drive socket set with a 72-tooth ratchet.", 5, 300],
+  ["Pliers Set", "pliers-set", 3199, "Combination, long-nose and side-cutting pliers with insulated grips.", 8, 350],
+  ["Utility Knife", "utility-knife", 799, "Retractable knife with quick blade change and ten spare blades.", 30, 1500],
+  ["Workbench Vise", "workbench-vise", 6825, "125 mm cast-iron bench vise with a swivel base and anvil.", 2, 90],
+] as const;
+
+const REVIEWS = [
+  ["Priya Nair", 5, "The drills arrived in two days and every unit worked out of the box. Ordering by the case is easy."],
+  ["Marcus Lee", 4, "Good prices on hand tools for our workshop. The minimum order suits a small team."],
+  ["Elena García", 5, "Clear stock numbers and quick shipping. We re-order our socket sets here every quarter."],
+] as const;
+
+/** Fills an empty database with the demo catalog, accounts and reviews; a seeded one is left as it is. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(tools);
+    if (count > 0) return false;
+    await tx.insert(tools).values(
+      CATALOG.map(([name, slug, priceCents, description, moq, aq], index) => ({
+        name,
+        img: `/images/tools/${slug}.svg`,
+        priceCents,
+        description,
+        moq,
+        aq,
+        // Distinct creation times keep the catalog in this order.
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+      })),
+    );
+    await tx
+      .insert(users)
+      .values(DEMO_ACCOUNTS.map(({ firebaseUid, email, name, role }) => ({ firebaseUid, email, name, role })))
+      .onConflictDoNothing();
+    await tx.insert(reviews).values(
+      REVIEWS.map(([userName, rating, review], index) => ({ userName, rating, review, createdAt: new Date(Date.UTC(2026, 0, 2, 0, index)) })),
+    );
+    return true;
+  });
+}
