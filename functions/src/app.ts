@@ -11,6 +11,9 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { ordersRoutes } from "./modules/orders/orders.routes.js";
 import { createOrdersService } from "./modules/orders/orders.service.js";
 import { paymentsRoutes } from "./modules/payments/payments.routes.js";
+import { createPaymentsModule } from "./modules/payments/payments.wiring.js";
+import { sandboxRoutes } from "./modules/payments/sandbox/sandbox.routes.js";
+import type { PaymentsSettings } from "./config/env.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
 import { toolsRoutes } from "./modules/tools/tools.routes.js";
@@ -24,13 +27,21 @@ export interface AppDependencies {
   db: Database;
   identity: IdentityProvider;
   tokens: TokenService;
+  payments?: PaymentsSettings;
   logger?: FastifyServerOptions["logger"];
   serverFactory?: FastifyServerOptions["serverFactory"];
 }
 
 const BODY_LIMIT = 64 * 1024;
 
-export async function createApp({ db, identity, tokens, logger = false, serverFactory }: AppDependencies): Promise<FastifyInstance> {
+export async function createApp({
+  db,
+  identity,
+  tokens,
+  payments: paymentsConfig = { kind: "sandbox" },
+  logger = false,
+  serverFactory,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     serverFactory,
@@ -59,6 +70,7 @@ export async function createApp({ db, identity, tokens, logger = false, serverFa
 
   const users = createUsersService(db, identity, tokens);
   const auth = createAuthGuards(tokens, users.findPrincipal);
+  const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig);
 
   await app.register(
     async (api) => {
@@ -66,7 +78,8 @@ export async function createApp({ db, identity, tokens, logger = false, serverFa
       await api.register(healthRoutes, { db });
       await api.register(toolsRoutes, { tools: createToolsService(db), auth });
       await api.register(ordersRoutes, { orders: createOrdersService(db), auth });
-      await api.register(paymentsRoutes, { auth });
+      await api.register(paymentsRoutes, { payments, auth, verifyWebhook });
+      if (sandbox) await api.register(sandboxRoutes, { sandbox, payments, auth });
       await api.register(reviewsRoutes, { reviews: createReviewsService(db), auth });
       await api.register(wishesRoutes, { wishes: createWishesService(db), auth });
       await api.register(usersRoutes, { users, auth });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { getAuth } from "firebase-admin/auth";
-import { createApp } from "../src/app.js";
+import { type AppDependencies, createApp } from "../src/app.js";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client.js";
 import { applyMigrations } from "../src/db/migrate.js";
 import { orders, tools } from "../src/db/schema.js";
@@ -36,6 +36,13 @@ export interface SignedInUser {
   id: string;
 }
 
+export interface TestApiOptions {
+  /** Which payment provider the app is wired to; the sandbox when left out, as in a demo project. */
+  payments?: AppDependencies["payments"];
+  /** Off unless a test wants to read what the app logs. */
+  logger?: AppDependencies["logger"];
+}
+
 /** The API on a real port over a fresh database, signed in through the real Auth emulator. */
 export class TestApi {
   private constructor(
@@ -46,12 +53,12 @@ export class TestApi {
     private readonly testDatabase: TestDatabase,
   ) {}
 
-  static async start(): Promise<TestApi> {
+  static async start({ payments, logger }: TestApiOptions = {}): Promise<TestApi> {
     const testDatabase = await createTestDatabase();
     const database = connectDatabase({ url: testDatabase.url, poolMax: 20 });
     await applyMigrations(database.pool);
     const tokens = createTokenService(TOKEN_SECRET, 3600);
-    const app = await createApp({ db: database.db, identity: firebaseIdentity(PROJECT_ID), tokens });
+    const app = await createApp({ db: database.db, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger });
     const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     return new TestApi(app, baseUrl, database, tokens, testDatabase);
   }
@@ -125,7 +132,7 @@ export class TestApi {
     return response.body._id;
   }
 
-  /** Payments are settled by the provider, which these tests do not drive; this stands in for it. */
+  /** Stands in for a settled payment where a test is about what follows; the payments tests drive the provider itself. */
   async markPaid(orderId: string): Promise<void> {
     await this.database.db.update(orders).set({ status: "paid", paidAt: new Date() }).where(eq(orders.id, orderId));
   }

@@ -209,9 +209,9 @@ const calls: BodyCall[] = [
       const orderId = await api.placeOrder(buyer, await api.addTool());
       return { path: "/create-payment-intent", token: buyer.token, snapshot: () => get(`/orders/${orderId}`, buyer.token), fill: { orderId } };
     },
-    valid: { toolPrice: 52 },
-    // Payments are not built yet; a valid body passes validation and meets 501.
-    validStatus: 501,
+    // The default tool's order totals $50; the sandbox provider answers with a client secret.
+    valid: { toolPrice: 50 },
+    validStatus: 200,
     bodyRequired: true,
     bad: [
       unknownField,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -109,8 +109,62 @@ export const wishes = pgTable(
   (t) => [check("wishes_price_not_negative", sql`${t.priceCents} >= 0`), index("wishes_created_idx").on(t.createdAt)],
 );
 
+/** `refund_due`: the money came in for an order that could no longer take it, and has yet to go back. */
+export const paymentStatuses = ["pending", "succeeded", "failed", "canceled", "refund_due", "refunded"] as const;
+
+/** One provider PaymentIntent per attempt to pay an order; a canceled intent makes way for the next attempt. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").notNull().references(() => orders.id),
+    attempt: integer("attempt").notNull(),
+    provider: text("provider", { enum: ["stripe", "sandbox"] }).notNull(),
+    intentId: text("intent_id").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: paymentStatuses }).notNull().default("pending"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_order_attempt_key").on(t.orderId, t.attempt),
+    uniqueIndex("payments_intent_key").on(t.intentId),
+    check("payments_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Provider events already handled, so a redelivered webhook changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox provider's own PaymentIntents, shaped like Stripe's. Card numbers are never stored. */
+export const sandboxIntents = pgTable(
+  "sandbox_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["requires_payment_method", "succeeded", "canceled"] }).notNull(),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    cardLast4: text("card_last4"),
+    lastError: jsonb("last_error").$type<{ code: string; decline_code?: string; message: string }>(),
+    createdAt: createdAt(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sandbox_intents_idempotency_key").on(t.idempotencyKey)],
+);
+
 export type ToolRow = typeof tools.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type WishRow = typeof wishes.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;

@@ -52,3 +52,4 @@ export function toProblem(error: AppError): Problem {
     ...(error.errors ? { errors: error.errors } : {}),
   };
 }
+export const badGateway = (detail: string) => new AppError(502, "payment_provider_error", "Bad Gateway", detail);

@@ -47,7 +47,9 @@ export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number) 
   app.addContentTypeParser("*", async () => {
     throw httpError(415, "FST_ERR_CTP_INVALID_MEDIA_TYPE", "Send the body as application/json.");
   });
-  app.addContentTypeParser(/^application\/(.+\+)?json$/, async (request: FastifyRequest, payload: IncomingMessage) => {
+  // Fastify tests the pattern against the whole header, parameters included: Stripe's webhooks,
+  // like many clients, send `application/json; charset=utf-8`.
+  app.addContentTypeParser(/^application\/([^;]+\+)?json\s*(;|$)/, async (request: FastifyRequest, payload: IncomingMessage) => {
     const raw = (request.raw as FunctionsRequest).rawBody ?? (await readBody(payload, bodyLimit));
     if (raw.length > bodyLimit) throw tooLarge();
     request.rawBody = raw;

@@ -53,3 +53,20 @@ export async function markShipped(db: Queryable, id: string): Promise<OrderRow |
     .returning();
   return row ?? null;
 }
+
+/** Any order, cancelled included, locked for the payment that settles it. */
+export async function findOrderForPayment(db: Queryable, id: string): Promise<OrderRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
+  return row ?? null;
+}
+
+/** Unpaid to paid, once: a paid order never goes back, and a second success changes nothing. */
+export async function markPaid(db: Queryable, id: string, transactionId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: "paid", paidAt: sql`now()`, transactionId })
+    .where(and(eq(orders.id, id), eq(orders.status, "unpaid")))
+    .returning();
+  return row ?? null;
+}

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { text } from "../common.schemas.js";
 
-export const orderStatus = z.enum(["unpaid", "paid", "shipped"]);
+/** A cancelled order is only ever seen by replaying the Idempotency-Key that placed it. */
+export const orderStatus = z.enum(["unpaid", "paid", "shipped", "cancelled"]);
 
 export const order = z.object({
   _id: z.string(),

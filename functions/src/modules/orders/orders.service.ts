@@ -24,7 +24,7 @@ export const toOrder = (row: OrderRow): Order => ({
   toolPrice: toDollars(row.totalCents),
   paid: row.status === "paid" || row.status === "shipped",
   shipped: row.status === "shipped",
-  status: row.status === "cancelled" ? "unpaid" : row.status,
+  status: row.status,
   createdAt: row.createdAt.toISOString(),
   transactionId: row.transactionId,
 });

@@ -1,0 +1,160 @@
+import type { Database, Queryable } from "../../db/client.js";
+import type { PaymentRow } from "../../db/schema.js";
+import type { Principal } from "../../lib/auth.js";
+import { conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { toCents } from "../../lib/money.js";
+import * as orders from "../orders/orders.repository.js";
+import { type Order } from "../orders/orders.schemas.js";
+import { toOrder } from "../orders/orders.service.js";
+import { type PaymentEvent, type PaymentProvider, type ProviderIntent, SETTLING_EVENTS } from "./payment-provider.js";
+import * as repository from "./payments.repository.js";
+
+/** Card networks will not charge less than this; Stripe refuses it outright. */
+const MINIMUM_CHARGE_CENTS = 50;
+
+const intentKey = (orderId: string, attempt: number) => `toolshop-order-${orderId}-attempt-${attempt}`;
+const refundKey = (intentId: string) => `toolshop-refund-${intentId}`;
+
+export type Settlement = "paid" | "already_settled" | "failed" | "canceled" | "refund_due" | "refunded" | "pending" | "unknown";
+
+export function createPaymentsService(db: Database, provider: PaymentProvider) {
+  async function ownOrder(principal: Principal, orderId: string) {
+    const order = await orders.findLiveOrder(db, orderId);
+    if (!order || order.userId !== principal.id) throw notFound("Order");
+    return order;
+  }
+
+  /**
+   * Applies what the provider says about an intent. Only a succeeded intent for the order's exact
+   * amount and currency makes an unpaid order paid, once. Money that does not pay the order (the
+   * wrong amount, or an order cancelled or already paid by another attempt) goes back to the buyer.
+   */
+  async function settle(tx: Queryable, intent: ProviderIntent): Promise<Settlement> {
+    const payment = await repository.findByIntent(tx, intent.id);
+    if (!payment) return "unknown";
+    if (intent.status === "succeeded") return settleSuccess(tx, payment, intent);
+    // Paid never goes back: a late failure or cancellation of a settled intent changes nothing.
+    if (payment.status !== "pending" && payment.status !== "failed") return "already_settled";
+    if (intent.status === "canceled") {
+      await repository.setStatus(tx, payment.id, "canceled");
+      return "canceled";
+    }
+    if (intent.lastError) {
+      await repository.setStatus(tx, payment.id, "failed", intent.lastError);
+      return "failed";
+    }
+    return "pending";
+  }
+
+  async function settleSuccess(tx: Queryable, payment: PaymentRow, intent: ProviderIntent): Promise<Settlement> {
+    if (payment.status === "refund_due") return "refund_due";
+    if (payment.status === "succeeded" || payment.status === "refunded") return "already_settled";
+    const order = await orders.findOrderForPayment(tx, payment.orderId);
+    if (!order || intent.amount !== payment.amountCents || intent.amount !== order.totalCents || intent.currency !== "usd") {
+      await repository.setStatus(tx, payment.id, "refund_due", `Charged ${intent.amount} ${intent.currency}, expected ${payment.amountCents} usd`);
+      return "refund_due";
+    }
+    if (await orders.markPaid(tx, order.id, intent.id)) {
+      await repository.setStatus(tx, payment.id, "succeeded");
+      return "paid";
+    }
+    await repository.setStatus(tx, payment.id, "refund_due", `Order was ${order.status} when the payment succeeded`);
+    return "refund_due";
+  }
+
+  /**
+   * The refund is asked for after the settling transaction commits: the provider is a network call
+   * away, and the sandbox provider writes through a connection of its own, which on the embedded
+   * database waits for the open transaction to end. The refund's key makes asking twice harmless.
+   */
+  async function refund(intentId: string): Promise<void> {
+    await provider.refund(intentId, refundKey(intentId));
+    await repository.markRefunded(db, intentId);
+  }
+
+  async function settleAndRefund(intent: ProviderIntent): Promise<Settlement> {
+    const outcome = await db.transaction((tx) => settle(tx, intent));
+    if (outcome !== "refund_due") return outcome;
+    await refund(intent.id);
+    return "refunded";
+  }
+
+  /** The intent an open payment page should use, made once per attempt with a key derived from the order. */
+  async function currentIntent(orderId: string, amount: number): Promise<ProviderIntent> {
+    const latest = await repository.latestForOrder(db, orderId);
+    if (latest && (latest.status === "pending" || latest.status === "failed")) {
+      const intent = await provider.retrieveIntent(latest.intentId);
+      if (intent.status !== "canceled" && intent.status !== "succeeded") return intent;
+      const outcome = await settleAndRefund(intent);
+      // A canceled intent, or money that went back because it did not pay the order, makes way for a new attempt.
+      if (outcome === "paid" || outcome === "already_settled") throw conflict("order_paid", "This order is already paid.");
+    }
+    const attempt = (latest?.attempt ?? 0) + 1;
+    const intent = await provider.createIntent({
+      amount,
+      currency: "usd",
+      metadata: { orderId },
+      idempotencyKey: intentKey(orderId, attempt),
+    });
+    await repository.recordAttempt(db, {
+      orderId,
+      attempt,
+      provider: provider.name,
+      intentId: intent.id,
+      amountCents: amount,
+      currency: "usd",
+    });
+    return intent;
+  }
+
+  return {
+    provider: provider.name,
+
+    async start(principal: Principal, orderId: string, clientTotal: number | undefined): Promise<{ clientSecret: string }> {
+      const order = await ownOrder(principal, orderId);
+      if (order.status !== "unpaid") throw conflict("order_paid", "This order is already paid.");
+      if (clientTotal !== undefined && toCents(clientTotal) !== order.totalCents) {
+        throw unprocessable("amount_mismatch", "The amount does not match the order's total.");
+      }
+      if (order.totalCents < MINIMUM_CHARGE_CENTS) {
+        throw unprocessable("amount_too_small", "This order's total is below the card minimum of $0.50.");
+      }
+      const intent = await currentIntent(order.id, order.totalCents);
+      if (!intent.clientSecret) throw conflict("payment_unavailable", "This payment cannot be continued.");
+      return { clientSecret: intent.clientSecret };
+    },
+
+    /** The server asks the provider itself, so a buyer's word never makes an order paid. */
+    async confirm(principal: Principal, orderId: string): Promise<Order> {
+      const order = await ownOrder(principal, orderId);
+      if (order.status !== "unpaid") return toOrder(order);
+      const latest = await repository.latestForOrder(db, order.id);
+      if (!latest) throw conflict("payment_not_started", "No payment has been started for this order.");
+      const intent = await provider.retrieveIntent(latest.intentId);
+      await settleAndRefund(intent);
+      const current = await orders.findLiveOrder(db, order.id);
+      if (!current) throw notFound("Order");
+      // Judged by the order, not the outcome: an attempt settled earlier as canceled or mismatched paid nothing.
+      if (current.status === "unpaid") throw conflict("payment_incomplete", intent.lastError ?? "The payment has not been completed.");
+      return toOrder(current);
+    },
+
+    /** A provider event, verified by its signature or raised by the sandbox; redeliveries are no-ops. */
+    async handleEvent(event: PaymentEvent): Promise<void> {
+      const { intent } = event;
+      const outcome = await db.transaction(async (tx) => {
+        if (!(await repository.claimEvent(tx, event.id, event.type))) return null;
+        return intent && SETTLING_EVENTS.has(event.type) ? settle(tx, intent) : null;
+      });
+      if (outcome !== "refund_due" || !intent) return;
+      try {
+        await refund(intent.id);
+      } catch (error) {
+        // The provider answers a failed delivery by sending it again; that one must try the refund again.
+        await repository.releaseEvent(db, event.id);
+        throw error;
+      }
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

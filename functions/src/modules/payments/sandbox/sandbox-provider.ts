@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "../../../db/client.js";
+import type { SandboxIntentRow } from "../../../db/schema.js";
+import { AppError, conflict, notFound } from "../../../lib/errors.js";
+import type { PaymentEvent, PaymentProvider, ProviderIntent } from "../payment-provider.js";
+import { chargeTestCard } from "./sandbox-cards.js";
+import * as repository from "./sandbox.repository.js";
+import type { ConfirmSandboxIntentBody } from "./sandbox.schemas.js";
+
+const token = (bytes: number) => randomBytes(bytes).toString("hex");
+
+const toProviderIntent = (row: SandboxIntentRow): ProviderIntent => ({
+  id: row.id,
+  status: row.status,
+  amount: row.amount,
+  currency: row.currency,
+  metadata: row.metadata,
+  clientSecret: row.clientSecret,
+  lastError: row.lastError?.message ?? null,
+});
+
+export interface SandboxConfirmation {
+  intent: ProviderIntent;
+  /** What Stripe would send to the webhook about this attempt; none for a form Stripe.js would not send. */
+  event: PaymentEvent | null;
+  /** The card's refusal, in Stripe's words. */
+  error: AppError | null;
+}
+
+export interface SandboxProvider extends PaymentProvider {
+  /** The card form's confirmation: charges a test card as Stripe's test mode would. */
+  confirm(id: string, body: ConfirmSandboxIntentBody): Promise<SandboxConfirmation>;
+}
+
+/** A PaymentIntent provider of the shop's own that answers like Stripe's test mode. */
+export function sandboxProvider(db: Database): SandboxProvider {
+  async function charge(id: string, { clientSecret, card }: ConfirmSandboxIntentBody) {
+    return db.transaction(async (tx) => {
+      const intent = await repository.findIntent(tx, id, { lock: true });
+      if (!intent || intent.clientSecret !== clientSecret) throw notFound("Payment");
+      if (intent.status !== "requires_payment_method") {
+        throw conflict("payment_intent_unexpected_state", `This payment has already ${intent.status === "succeeded" ? "succeeded" : "been canceled"}.`);
+      }
+      const outcome = chargeTestCard(card);
+      if (outcome.ok) {
+        const row = await repository.updateIntent(tx, id, { status: "succeeded", cardLast4: outcome.last4, lastError: null });
+        return { row, eventType: "payment_intent.succeeded", error: null };
+      }
+      // A card the bank saw and refused is a failed attempt; a form Stripe.js would not send is not.
+      if (!outcome.charged) return { row: intent, eventType: null, error: outcome.error };
+      const lastError = { code: outcome.error.code, decline_code: outcome.error.declineCode, message: outcome.error.message };
+      const row = await repository.updateIntent(tx, id, { lastError });
+      return { row, eventType: "payment_intent.payment_failed", error: outcome.error };
+    });
+  }
+
+  return {
+    name: "sandbox",
+    async createIntent({ amount, currency, metadata, idempotencyKey }) {
+      const id = `pi_sandbox_${token(12)}`;
+      const row = await repository.insertOrGetIntent(db, {
+        id,
+        clientSecret: `${id}_secret_${token(16)}`,
+        idempotencyKey,
+        amount,
+        currency,
+        status: "requires_payment_method",
+        metadata,
+      });
+      return toProviderIntent(row);
+    },
+    async retrieveIntent(id) {
+      const row = await repository.findIntent(db, id);
+      if (!row) throw notFound("Payment");
+      return toProviderIntent(row);
+    },
+    async refund(intentId) {
+      await repository.markRefunded(db, intentId);
+    },
+    async confirm(id, body) {
+      const { row, eventType, error } = await charge(id, body);
+      const intent = toProviderIntent(row);
+      return {
+        intent,
+        event: eventType ? { id: `evt_sandbox_${token(12)}`, type: eventType, intent } : null,
+        error: error ? new AppError(402, error.code, "Payment Required", error.message) : null,
+      };
+    },
+  };
+}

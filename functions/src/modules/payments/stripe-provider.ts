@@ -1,0 +1,90 @@
+import Stripe from "stripe";
+import { type AppError, badGateway, serviceUnavailable } from "../../lib/errors.js";
+import type { PaymentEvent, PaymentProvider, ProviderIntent } from "./payment-provider.js";
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret?: string;
+  /** A Stripe-compatible API at another address, such as a local stub in tests. */
+  apiBase?: string;
+  /** How long one call may take; tests shorten it to see a timeout in a second, not thirty. */
+  timeoutMs?: number;
+  /** Retries of a failed call, each with the same idempotency key. */
+  maxNetworkRetries?: number;
+}
+
+export function stripeClient({ secretKey, apiBase, timeoutMs = 10_000, maxNetworkRetries = 2 }: StripeSettings): Stripe {
+  const base = apiBase ? new URL(apiBase) : undefined;
+  return new Stripe(secretKey, {
+    timeout: timeoutMs,
+    maxNetworkRetries,
+    ...(base && {
+      host: base.hostname,
+      port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+      protocol: base.protocol === "https:" ? "https" : "http",
+    }),
+  });
+}
+
+export const toProviderIntent = (intent: Stripe.PaymentIntent): ProviderIntent => ({
+  id: intent.id,
+  status: intent.status,
+  amount: intent.amount,
+  currency: intent.currency,
+  metadata: intent.metadata,
+  clientSecret: intent.client_secret,
+  lastError: intent.last_payment_error?.message ?? null,
+});
+
+/** Provider trouble is the provider's, not the buyer's: 503 when unreachable, 502 when it refuses. */
+function providerError(error: unknown): AppError {
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeRateLimitError) {
+    return serviceUnavailable("The payment provider cannot be reached. Please try again shortly.");
+  }
+  return badGateway("The payment provider refused the request. Please try again later.");
+}
+
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw providerError(error);
+  }
+}
+
+export function stripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: "stripe",
+    createIntent: ({ amount, currency, metadata, idempotencyKey }) =>
+      call(async () =>
+        toProviderIntent(
+          await stripe.paymentIntents.create(
+            // Cards are confirmed in the page; methods that leave the shop for a redirect are not offered.
+            { amount, currency, metadata, automatic_payment_methods: { enabled: true, allow_redirects: "never" } },
+            { idempotencyKey },
+          ),
+        ),
+      ),
+    retrieveIntent: (id) => call(async () => toProviderIntent(await stripe.paymentIntents.retrieve(id))),
+    refund: (intentId, idempotencyKey) =>
+      call(async () => {
+        await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+      }),
+  };
+}
+
+/** Verifies a webhook's signature over its exact bytes; null when it does not verify. */
+export function stripeWebhookVerifier(stripe: Stripe, secret: string) {
+  return (rawBody: Buffer, signature: string | undefined): PaymentEvent | null => {
+    if (!signature) return null;
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+    } catch {
+      return null;
+    }
+    const object = event.data.object as { object?: string };
+    const intent = object.object === "payment_intent" ? toProviderIntent(object as Stripe.PaymentIntent) : null;
+    return { id: event.id, type: event.type, intent };
+  };
+}

@@ -1,0 +1,263 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * Enough of Stripe's REST API for the shop's calls, on a local port, so the real `stripe` library
+ * can be driven end to end: PaymentIntents (create with Idempotency-Key, retrieve) and refunds.
+ * Tests steer it (an intent's status, amount or last error; the next calls hanging or failing)
+ * and read back every call it took.
+ */
+
+export interface StubIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: { code?: string; decline_code?: string; message: string; type: string } | null;
+  automatic_payment_methods: { enabled: boolean; allow_redirects?: string } | null;
+  created: number;
+  livemode: false;
+}
+
+export interface StubCall {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  params: Record<string, unknown>;
+}
+
+export interface StubCreate {
+  idempotencyKey: string | null;
+  intentId: string;
+  params: Record<string, unknown>;
+}
+
+export interface StubRefund {
+  id: string;
+  paymentIntent: string;
+  amount: number;
+  idempotencyKey: string | null;
+}
+
+/** What the next calls do instead of answering: hang past the client's timeout, or answer 500. */
+export type StubFailure = "timeout" | "error";
+
+type Answer = { status: number; body: unknown; replayed?: boolean };
+
+const token = (bytes: number) => randomBytes(bytes).toString("hex");
+const unixNow = () => Math.floor(Date.now() / 1000);
+
+const stripeError = (status: number, type: string, message: string, code?: string): Answer => ({
+  status,
+  body: { error: { type, message, ...(code ? { code } : {}) } },
+});
+
+/** Stripe's form encoding: `metadata[orderId]=x&automatic_payment_methods[enabled]=true`. */
+export function parseStripeForm(text: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const [head, ...rest] = key.split("[").map((part) => part.replace(/]$/, ""));
+    let target = result;
+    const path = [head!, ...rest];
+    for (const part of path.slice(0, -1)) {
+      target[part] ??= {};
+      target = target[part] as Record<string, unknown>;
+    }
+    target[path.at(-1)!] = value;
+  }
+  return result;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export class StripeStub {
+  readonly intents = new Map<string, StubIntent>();
+  /** Every call taken, in order, failed ones included. */
+  readonly calls: StubCall[] = [];
+  /** Every POST /v1/payment_intents, replays included. */
+  readonly creates: StubCreate[] = [];
+  readonly refunds: StubRefund[] = [];
+  private readonly replies = new Map<string, { params: string; answer: Answer }>();
+  private failures: StubFailure[] = [];
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<StripeStub> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const stub = new StripeStub(server, `http://127.0.0.1:${port}`);
+    server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+      stub.handle(request, response).catch((error: unknown) => {
+        response.writeHead(500, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: { type: "api_error", message: String(error) } }));
+      });
+    });
+    return stub;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve, reject) => this.server.close((error) => (error ? reject(error) : resolve())));
+  }
+
+  /** The next `count` calls, whatever their path, fail in the given way. */
+  failNext(count: number, failure: StubFailure): void {
+    this.failures = Array.from({ length: count }, () => failure);
+  }
+
+  /** Calls are answered normally again, whatever failures were still queued. */
+  clearFailures(): void {
+    this.failures = [];
+  }
+
+  intent(id: string): StubIntent {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`the stub has no intent ${id}`);
+    return intent;
+  }
+
+  /** The intent whose client secret the shop handed out. */
+  intentBySecret(clientSecret: string): StubIntent {
+    const intent = [...this.intents.values()].find((i) => i.client_secret === clientSecret);
+    if (!intent) throw new Error(`the stub has no intent with secret ${clientSecret}`);
+    return intent;
+  }
+
+  /** What happens at Stripe when the buyer's card is charged, declined, or the intent canceled. */
+  setIntent(id: string, changes: Partial<Pick<StubIntent, "status" | "amount" | "currency" | "metadata" | "last_payment_error">>): StubIntent {
+    const intent = this.intent(id);
+    Object.assign(intent, changes);
+    return intent;
+  }
+
+  /** A Stripe event about an intent as it stands now, as a webhook would carry it. */
+  event(type: string, intentId: string, id = `evt_stub_${token(12)}`) {
+    return {
+      id,
+      object: "event",
+      api_version: "2025-01-27.acacia",
+      created: unixNow(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: structuredClone(this.intent(intentId)) },
+    };
+  }
+
+  createsFor(orderId: string): StubCreate[] {
+    return this.creates.filter((c) => (c.params.metadata as Record<string, string> | undefined)?.orderId === orderId);
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const text = await readBody(request);
+    const url = new URL(request.url ?? "/", this.url);
+    const idempotencyKey = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : null;
+    const params = request.method === "GET" ? Object.fromEntries(url.searchParams) : parseStripeForm(text);
+    this.calls.push({ method: request.method ?? "", path: url.pathname, idempotencyKey, params });
+
+    const failure = this.failures.shift();
+    if (failure === "error") return this.send(response, stripeError(500, "api_error", "An unknown error occurred"));
+    if (!/^Bearer sk_test_\w+$/.test(request.headers.authorization ?? "")) {
+      return this.send(response, stripeError(401, "invalid_request_error", "Invalid API Key provided."));
+    }
+    const answer = this.route(request.method ?? "", url.pathname, params, idempotencyKey);
+    // The work is done but the answer never arrives: the case an idempotency key exists for.
+    if (failure === "timeout") return;
+    this.send(response, answer);
+  }
+
+  private send(response: ServerResponse, { status, body, replayed }: Answer): void {
+    response.writeHead(status, {
+      "content-type": "application/json",
+      "request-id": `req_stub_${token(6)}`,
+      ...(replayed ? { "idempotent-replayed": "true" } : {}),
+    });
+    response.end(JSON.stringify(body));
+  }
+
+  private route(method: string, path: string, params: Record<string, unknown>, key: string | null): Answer {
+    if (method === "POST" && path === "/v1/payment_intents") return this.idempotent(key, params, () => this.createIntent(params, key));
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && retrieve) {
+      const intent = this.intents.get(decodeURIComponent(retrieve[1]!));
+      if (!intent) return stripeError(404, "invalid_request_error", `No such payment_intent: '${retrieve[1]}'`, "resource_missing");
+      return { status: 200, body: intent };
+    }
+    if (method === "POST" && path === "/v1/refunds") return this.idempotent(key, params, () => this.refund(params, key));
+    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  /** Stripe's rule: a key seen before replays its first answer, and may not be reused with other parameters. */
+  private idempotent(key: string | null, params: Record<string, unknown>, perform: () => Answer): Answer {
+    const record = key ? this.replies.get(key) : undefined;
+    const serialised = JSON.stringify(params);
+    if (record && record.params !== serialised) {
+      return stripeError(400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+    }
+    if (record) {
+      this.recordReplay(params, key, record.answer);
+      return { ...record.answer, replayed: true };
+    }
+    const answer = perform();
+    if (key && answer.status < 500) this.replies.set(key, { params: serialised, answer: structuredClone(answer) });
+    return answer;
+  }
+
+  private recordReplay(params: Record<string, unknown>, key: string | null, answer: Answer) {
+    const body = answer.body as { object?: string; id?: string };
+    if (body.object === "payment_intent") this.creates.push({ idempotencyKey: key, intentId: body.id!, params });
+  }
+
+  private createIntent(params: Record<string, unknown>, key: string | null): Answer {
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 50) {
+      return stripeError(400, "invalid_request_error", "Amount must be at least $0.50 usd", "amount_too_small");
+    }
+    const id = `pi_stub_${token(10)}`;
+    const methods = params.automatic_payment_methods as { enabled?: string; allow_redirects?: string } | undefined;
+    const intent: StubIntent = {
+      id,
+      object: "payment_intent",
+      amount,
+      currency: String(params.currency),
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_${token(12)}`,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      last_payment_error: null,
+      automatic_payment_methods: methods ? { enabled: methods.enabled === "true", allow_redirects: methods.allow_redirects } : null,
+      created: unixNow(),
+      livemode: false,
+    };
+    this.intents.set(id, intent);
+    this.creates.push({ idempotencyKey: key, intentId: id, params });
+    return { status: 200, body: structuredClone(intent) };
+  }
+
+  private refund(params: Record<string, unknown>, key: string | null): Answer {
+    const intentId = String(params.payment_intent ?? "");
+    const intent = this.intents.get(intentId);
+    if (!intent) return stripeError(404, "invalid_request_error", `No such payment_intent: '${intentId}'`, "resource_missing");
+    if (intent.status !== "succeeded") {
+      return stripeError(400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.", "charge_not_refundable");
+    }
+    const refund = { id: `re_stub_${token(10)}`, paymentIntent: intentId, amount: intent.amount, idempotencyKey: key };
+    this.refunds.push(refund);
+    return {
+      status: 200,
+      body: { id: refund.id, object: "refund", amount: refund.amount, currency: intent.currency, payment_intent: intentId, status: "succeeded" },
+    };
+  }
+}
