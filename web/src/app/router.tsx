@@ -1,0 +1,67 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { RequireAdmin, RequireAuth } from "./guards";
+import { HomeRoute } from "./routes/home";
+import { RootLayout } from "./routes/root-layout";
+import { RouteError } from "./routes/route-error";
+
+/**
+ * The home page is in the first load; every other page's code is fetched when it is first visited.
+ * Route-level `lazy` makes the router fetch it before it changes the URL, so the address bar never
+ * shows a page whose content is still the previous one; RootLayout shows a spinner meanwhile.
+ */
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+});
+
+const d = paths.dashboard;
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      { path: paths.home.path, element: <HomeRoute /> },
+      { path: paths.homeAlias.path, element: <HomeRoute /> },
+      { path: paths.login.path, ...page(() => import("@/features/auth/routes/login"), (m) => m.LoginRoute) },
+      { path: paths.signup.path, ...page(() => import("@/features/auth/routes/signup"), (m) => m.SignupRoute) },
+      { path: paths.blogs.path, ...page(() => import("@/features/content/routes/blogs"), (m) => m.BlogsRoute) },
+      { path: paths.portfolio.path, ...page(() => import("@/features/content/routes/portfolio"), (m) => m.PortfolioRoute) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.tool.path, ...page(() => import("./routes/tool-detail"), (m) => m.ToolDetailRoute) },
+          {
+            path: d.root.path,
+            ...page(() => import("./routes/dashboard-layout"), (m) => m.DashboardLayout),
+            children: [
+              { index: true, ...page(() => import("@/features/orders/routes/my-orders"), (m) => m.MyOrdersRoute) },
+              { path: d.orders.path, ...page(() => import("@/features/orders/routes/my-orders"), (m) => m.MyOrdersRoute) },
+              { path: d.review.path, ...page(() => import("@/features/reviews/routes/add-review"), (m) => m.AddReviewRoute) },
+              { path: d.profile.path, ...page(() => import("@/features/profile/routes/my-profile"), (m) => m.MyProfileRoute) },
+              { path: d.payment.path, ...page(() => import("@/features/payment/routes/payment"), (m) => m.PaymentRoute) },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: d.manageTools.path, ...page(() => import("@/features/catalog/routes/manage-tools"), (m) => m.ManageToolsRoute) },
+                  { path: d.allUsers.path, ...page(() => import("@/features/users/routes/all-users"), (m) => m.AllUsersRoute) },
+                  { path: d.wishList.path, ...page(() => import("@/features/wishes/routes/wish-list"), (m) => m.WishListRoute) },
+                  { path: d.addProduct.path, ...page(() => import("@/features/catalog/routes/add-product"), (m) => m.AddProductRoute) },
+                  { path: d.allOrders.path, ...page(() => import("@/features/orders/routes/all-orders"), (m) => m.AllOrdersRoute) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: "*", ...page(() => import("./routes/not-found"), (m) => m.NotFoundRoute) },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,27 @@
+import { Modal } from "./modal";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message?: string;
+  busy?: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}
+
+/** The spec's Yes/No confirmation. */
+export function ConfirmDialog({ open, title, message, busy = false, onYes, onNo }: ConfirmDialogProps) {
+  return (
+    <Modal open={open} title={title} onClose={onNo}>
+      {message && <p>{message}</p>}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-danger" onClick={onYes} disabled={busy}>
+          Yes
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onNo} disabled={busy}>
+          No
+        </button>
+      </div>
+    </Modal>
+  );
+}

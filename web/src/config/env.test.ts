@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("when no Firebase project is configured, then it uses the demo project on the local Auth emulator", () => {
+    const env = parseEnv({});
+    expect(env.firebase).toMatchObject({ apiKey: "demo-api-key", projectId: "demo-toolshop" });
+    expect(env.authEmulatorUrl).toBe("http://127.0.0.1:9099");
+    expect(env.apiUrl).toBe("/api");
+  });
+
+  it("when VITE_AUTH_EMULATOR_HOST is a host and port, then the emulator is reached there", () => {
+    expect(parseEnv({ VITE_AUTH_EMULATOR_HOST: "localhost:9199" }).authEmulatorUrl).toBe("http://localhost:9199");
+  });
+
+  it("when a real project is configured, then every setting is required and no emulator is used", () => {
+    const settings = {
+      VITE_FIREBASE_API_KEY: "key",
+      VITE_FIREBASE_AUTH_DOMAIN: "shop.firebaseapp.com",
+      VITE_FIREBASE_PROJECT_ID: "shop",
+      VITE_FIREBASE_APP_ID: "1:2:web:3",
+    };
+    expect(parseEnv(settings)).toMatchObject({ firebase: { projectId: "shop" }, authEmulatorUrl: null });
+    expect(() => parseEnv({ ...settings, VITE_FIREBASE_APP_ID: " " })).toThrow("VITE_FIREBASE_APP_ID is required");
+  });
+});

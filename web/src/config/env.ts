@@ -1,0 +1,69 @@
+// Checked by hand rather than with zod: this runs in the first load of every page, where zod would
+// be the largest single dependency.
+
+const DEMO_PROJECT_ID = "demo-toolshop";
+const DEFAULT_AUTH_EMULATOR = "http://127.0.0.1:9099";
+
+export interface FirebaseConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId: string;
+}
+
+export interface Env {
+  firebase: FirebaseConfig;
+  /** Where the Auth emulator listens, or null to use the real Firebase Auth. */
+  authEmulatorUrl: string | null;
+  /** The API's base path or URL, without a trailing slash. */
+  apiUrl: string;
+}
+
+type Source = Record<string, unknown>;
+
+function optional(source: Source, name: string): string | undefined {
+  const value = source[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw new Error(`${name} must be a string`);
+  return value.trim() || undefined;
+}
+
+function required(source: Source, name: string, because: string): string {
+  const value = optional(source, name);
+  if (!value) throw new Error(`${name} is required ${because}`);
+  return value;
+}
+
+const withScheme = (host: string) => (/^https?:\/\//.test(host) ? host : `http://${host}`);
+
+export function parseEnv(source: Source): Env {
+  const apiUrl = (optional(source, "VITE_API_URL") ?? "/api").replace(/\/$/, "");
+  const apiKey = optional(source, "VITE_FIREBASE_API_KEY");
+  const emulatorHost = optional(source, "VITE_AUTH_EMULATOR_HOST");
+  // Without a real project the shop runs against the emulator's demo project, as `npm start` does.
+  if (!apiKey) {
+    return {
+      firebase: {
+        apiKey: "demo-api-key",
+        authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com`,
+        projectId: DEMO_PROJECT_ID,
+        appId: "demo-toolshop-web",
+      },
+      authEmulatorUrl: withScheme(emulatorHost ?? DEFAULT_AUTH_EMULATOR),
+      apiUrl,
+    };
+  }
+  const because = "when VITE_FIREBASE_API_KEY is set";
+  return {
+    firebase: {
+      apiKey,
+      authDomain: required(source, "VITE_FIREBASE_AUTH_DOMAIN", because),
+      projectId: required(source, "VITE_FIREBASE_PROJECT_ID", because),
+      appId: required(source, "VITE_FIREBASE_APP_ID", because),
+    },
+    authEmulatorUrl: emulatorHost ? withScheme(emulatorHost) : null,
+    apiUrl,
+  };
+}
+
+export const env = parseEnv(import.meta.env);

@@ -1,0 +1,22 @@
+/** Every route of the shop once; `path` is for the router, `href` builds a link. */
+export const paths = {
+  home: { path: "/", href: () => "/" },
+  homeAlias: { path: "/home", href: () => "/home" },
+  login: { path: "/login", href: () => "/login" },
+  signup: { path: "/signup", href: () => "/signup" },
+  blogs: { path: "/blogs", href: () => "/blogs" },
+  portfolio: { path: "/portfolio", href: () => "/portfolio" },
+  tool: { path: "/tools/:toolsId", href: (id: string) => `/tools/${encodeURIComponent(id)}` },
+  dashboard: {
+    root: { path: "/dashboard", href: () => "/dashboard" },
+    orders: { path: "orders", href: () => "/dashboard/orders" },
+    review: { path: "review", href: () => "/dashboard/review" },
+    profile: { path: "profile", href: () => "/dashboard/profile" },
+    payment: { path: "payment/:id", href: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}` },
+    manageTools: { path: "manageTools", href: () => "/dashboard/manageTools" },
+    allUsers: { path: "allUsers", href: () => "/dashboard/allUsers" },
+    wishList: { path: "wishList", href: () => "/dashboard/wishList" },
+    addProduct: { path: "addProduct", href: () => "/dashboard/addProduct" },
+    allOrders: { path: "allOrders", href: () => "/dashboard/allOrders" },
+  },
+} as const;

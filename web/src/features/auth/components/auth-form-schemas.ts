@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/** The spec's "simple lower-case address pattern" (any top-level domain of two letters or more). */
+const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
+
+// Each field reports its first failing rule, so an empty field says "Required" and nothing else.
+const email = z.string().min(1, "Email is Required").regex(EMAIL_PATTERN, "Provide a valid Email");
+const password = z.string().min(1, "Password is Required").min(6, "Must be 6 characters or longer");
+
+export const loginInput = z.object({ email, password });
+export type LoginInput = z.output<typeof loginInput>;
+
+export const signupInput = z.object({ name: z.string().trim().min(1, "Name is Required"), email, password });
+export type SignupInput = z.output<typeof signupInput>;

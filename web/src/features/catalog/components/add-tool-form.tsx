@@ -1,0 +1,75 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { CreateToolBody } from "@api/tools/tools.schemas";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { showFieldErrors } from "@/lib/form";
+import { createToolInput } from "../api/create-tool";
+
+interface AddToolFormProps {
+  onSubmit: (tool: CreateToolBody) => Promise<void>;
+}
+
+type FieldName = keyof CreateToolBody;
+
+interface FieldSpec {
+  name: FieldName;
+  /** The spec's placeholder, also the label. */
+  label: string;
+  kind: "text" | "textarea" | "number";
+  step?: string;
+  min?: number;
+}
+
+const FIELDS: readonly FieldSpec[] = [
+  { name: "name", label: "Tools Name", kind: "text" },
+  { name: "price", label: "Price", kind: "number", step: "0.01", min: 0 },
+  { name: "description", label: "Description", kind: "textarea" },
+  { name: "moq", label: "Minimum Order Quantity", kind: "number", step: "1", min: 1 },
+  { name: "aq", label: "Available Quantity", kind: "number", step: "1", min: 0 },
+  { name: "img", label: "Image Url", kind: "text" },
+];
+
+export function AddToolForm({ onSubmit }: AddToolFormProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(createToolInput) });
+
+  const submit = handleSubmit(async (tool) => {
+    try {
+      await onSubmit(tool);
+      reset();
+    } catch (error) {
+      showFieldErrors(
+        error,
+        FIELDS.map((field) => field.name),
+        setError,
+      );
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {FIELDS.map(({ name, label, kind, step, min }) => {
+        const id = `add-tool-${name}`;
+        const error = errors[name]?.message;
+        const common = { id, placeholder: label, required: true, ...describedBy(id, error) };
+        return (
+          <FormField key={name} id={id} label={label} error={error}>
+            {kind === "textarea" && <textarea rows={4} {...common} {...register(name)} />}
+            {kind === "text" && <input type="text" {...common} {...register(name)} />}
+            {kind === "number" && (
+              <input type="number" step={step} min={min} {...common} {...register(name, { valueAsNumber: true })} />
+            )}
+          </FormField>
+        );
+      })}
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        Add tools
+      </button>
+    </form>
+  );
+}

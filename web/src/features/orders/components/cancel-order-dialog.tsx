@@ -1,0 +1,34 @@
+import { toast } from "react-toastify";
+import type { Order } from "@api/orders/orders.schemas";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useCancelOrder } from "../api/cancel-order";
+
+interface CancelOrderDialogProps {
+  order: Order | null;
+  onClose: () => void;
+  /** After a confirmed cancellation; by default the spec's 'Deleted !!' toast. */
+  onCancelled?: () => void;
+}
+
+export function CancelOrderDialog({ order, onClose, onCancelled }: CancelOrderDialogProps) {
+  const cancelOrder = useCancelOrder();
+  return (
+    <ConfirmDialog
+      open={order !== null}
+      title="Are you sure you want to cancel this order?"
+      message={order ? `${order.toolName}, ${order.quantityAmount} units` : undefined}
+      busy={cancelOrder.isPending}
+      onYes={() => {
+        if (!order) return;
+        cancelOrder.mutate(order._id, {
+          onSuccess: () => (onCancelled ? onCancelled() : toast.success("Deleted !!")),
+          onSettled: onClose,
+        });
+      }}
+      onNo={() => {
+        onClose();
+        toast.info("Changes are not saved");
+      }}
+    />
+  );
+}

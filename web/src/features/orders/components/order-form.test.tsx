@@ -1,0 +1,100 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { Tool } from "@api/tools/tools.schemas";
+import { ABOVE_AQ, BELOW_MOQ, OrderForm, orderTotal } from "./order-form";
+
+const tool: Tool = {
+  _id: "tool-1",
+  name: "Claw Hammer",
+  img: "/images/tools/claw-hammer.svg",
+  price: 12.75,
+  description: "Steel head",
+  moq: 10,
+  aq: 50,
+};
+
+function setup() {
+  const onSubmit = vi.fn(async () => {});
+  const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+  render(<OrderForm tool={tool} userName="Bob Buyer" userEmail="buyer@toolshop.test" onSubmit={onSubmit} />);
+  return { onSubmit, alert, user: userEvent.setup() };
+}
+
+async function setQuantity(user: ReturnType<typeof userEvent.setup>, value: string) {
+  const quantity = screen.getByLabelText("Quantity");
+  await user.clear(quantity);
+  if (value) await user.type(quantity, value);
+}
+
+async function fillContact(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText("Phone Number"), "+1 555 0100");
+  await user.type(screen.getByLabelText("Address"), "1 Main Street");
+}
+
+describe("OrderForm", () => {
+  it("when it opens, then name and email are read-only and the quantity starts at moq within min=moq and max=aq", () => {
+    setup();
+    expect(screen.getByLabelText("Name")).toHaveValue("Bob Buyer");
+    expect(screen.getByLabelText("Name")).toHaveAttribute("readonly");
+    expect(screen.getByLabelText("Email")).toHaveValue("buyer@toolshop.test");
+    expect(screen.getByLabelText("Email")).toHaveAttribute("readonly");
+    const quantity = screen.getByLabelText("Quantity");
+    expect(quantity).toHaveValue(10);
+    expect(quantity).toHaveAttribute("min", "10");
+    expect(quantity).toHaveAttribute("max", "50");
+  });
+
+  it("when the quantity changes, then the total is the quantity times the integer part of the price, in $", async () => {
+    const { user } = setup();
+    expect(screen.getByText("$120")).toBeInTheDocument();
+    await setQuantity(user, "25");
+    expect(screen.getByText("$300")).toBeInTheDocument();
+    expect(orderTotal(3, 9.99)).toBe(27);
+  });
+
+  it("when submitted without phone and address, then both are required", async () => {
+    const { onSubmit, alert, user } = setup();
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    expect(await screen.findByText("Phone Number is Required")).toBeInTheDocument();
+    expect(screen.getByText("Address is Required")).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("when the phone number has letters, then it says 'Must be a phone number'", async () => {
+    const { onSubmit, user } = setup();
+    await user.type(screen.getByLabelText("Phone Number"), "ring me");
+    await user.type(screen.getByLabelText("Address"), "1 Main Street");
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    expect(await screen.findByText("Must be a phone number")).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["9", BELOW_MOQ],
+    ["", BELOW_MOQ],
+    ["51", ABOVE_AQ],
+  ])("when the quantity is %j, then it alerts %j and sends nothing", async (quantity, message) => {
+    const { onSubmit, alert, user } = setup();
+    await fillContact(user);
+    await setQuantity(user, quantity);
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    expect(alert).toHaveBeenCalledWith(message);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("when the alerts' texts are read, then they are the spec's", () => {
+    expect(BELOW_MOQ).toBe("Please order more than minimum order quantity");
+    expect(ABOVE_AQ).toBe("Please give order below available unit");
+  });
+
+  it("when the quantity is within moq and aq, then it sends phone, address and quantity", async () => {
+    const { onSubmit, alert, user } = setup();
+    await fillContact(user);
+    await setQuantity(user, "50");
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    expect(alert).not.toHaveBeenCalled();
+    expect(onSubmit).toHaveBeenCalledWith({ userPhone: "+1 555 0100", userAddress: "1 Main Street", quantityAmount: 50 });
+  });
+});

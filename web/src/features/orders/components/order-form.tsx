@@ -1,0 +1,118 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { Tool } from "@api/tools/tools.schemas";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { formatDollars } from "@/lib/format";
+import { showFieldErrors } from "@/lib/form";
+import { type PlaceOrderInput, placeOrderInput } from "../api/place-order";
+
+export const BELOW_MOQ = "Please order more than minimum order quantity";
+export const ABOVE_AQ = "Please give order below available unit";
+
+/** The spec's total: quantity times the integer part of the price. */
+export const orderTotal = (quantity: number, price: number) => (Number.isFinite(quantity) ? quantity * Math.trunc(price) : 0);
+
+interface OrderFormProps {
+  tool: Tool;
+  userName: string;
+  userEmail: string;
+  onSubmit: (order: PlaceOrderInput) => Promise<void>;
+}
+
+export function OrderForm({ tool, userName, userEmail, onSubmit }: OrderFormProps) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(placeOrderInput),
+    defaultValues: { userPhone: "", userAddress: "", quantityAmount: tool.moq },
+  });
+  const quantity = useWatch({ control, name: "quantityAmount" });
+
+  const submitValid = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      showFieldErrors(error, ["userPhone", "userAddress", "quantityAmount"], setError);
+    }
+  });
+
+  // The quantity bounds are the spec's two alerts, shown before anything else is checked or sent.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const amount = getValues("quantityAmount");
+    if (!Number.isFinite(amount) || amount < tool.moq) {
+      event.preventDefault();
+      window.alert(BELOW_MOQ);
+      return;
+    }
+    if (amount > tool.aq) {
+      event.preventDefault();
+      window.alert(ABOVE_AQ);
+      return;
+    }
+    void submitValid(event);
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <FormField id="order-name" label="Name">
+        <input id="order-name" type="text" value={userName} readOnly />
+      </FormField>
+      <FormField id="order-email" label="Email">
+        <input id="order-email" type="email" value={userEmail} readOnly />
+      </FormField>
+      <FormField id="order-phone" label="Phone Number" error={errors.userPhone?.message}>
+        <input
+          id="order-phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="Phone Number"
+          required
+          {...describedBy("order-phone", errors.userPhone?.message)}
+          {...register("userPhone")}
+        />
+      </FormField>
+      <FormField id="order-address" label="Address" error={errors.userAddress?.message}>
+        <textarea
+          id="order-address"
+          autoComplete="street-address"
+          placeholder="Address"
+          rows={2}
+          required
+          {...describedBy("order-address", errors.userAddress?.message)}
+          {...register("userAddress")}
+        />
+      </FormField>
+      <FormField
+        id="order-quantity"
+        label="Quantity"
+        hint={`From ${tool.moq} to ${tool.aq} units`}
+        error={errors.quantityAmount?.message}
+      >
+        <input
+          id="order-quantity"
+          type="number"
+          inputMode="numeric"
+          min={tool.moq}
+          max={tool.aq}
+          step={1}
+          required
+          aria-describedby={errors.quantityAmount ? "order-quantity-error" : "order-quantity-hint"}
+          aria-invalid={errors.quantityAmount ? true : undefined}
+          {...register("quantityAmount", { valueAsNumber: true })}
+        />
+      </FormField>
+      <p className="order-total" aria-live="polite">
+        Total Price: <strong>{formatDollars(orderTotal(quantity, tool.price))}</strong>
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        Confirm Order
+      </button>
+    </form>
+  );
+}

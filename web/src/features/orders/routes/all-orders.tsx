@@ -1,0 +1,84 @@
+import { useState } from "react";
+import type { Order } from "@api/orders/orders.schemas";
+import { QueryState } from "@/components/ui/query-state";
+import { Table } from "@/components/ui/table";
+import { reloadWithToast } from "@/lib/flash-toast";
+import { formatDollars } from "@/lib/format";
+import { useAllOrders } from "../api/get-all-orders";
+import { useMarkShipped } from "../api/mark-shipped";
+import { CancelOrderDialog } from "../components/cancel-order-dialog";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+function ShippingStatus({ order }: { order: Order }) {
+  const markShipped = useMarkShipped();
+  if (order.status === "shipped") return <span className="badge badge-success">Shipped</span>;
+  if (!order.paid) return <span className="badge">Awaiting payment</span>;
+  return (
+    <span className="status-cell">
+      <span className="badge badge-warning">Pending</span>
+      <button
+        type="button"
+        className="btn btn-primary btn-small"
+        disabled={markShipped.isPending}
+        onClick={() => markShipped.mutate(order._id)}
+      >
+        Shipped
+      </button>
+    </span>
+  );
+}
+
+export function AllOrdersRoute() {
+  useDocumentTitle("Manage All Orders");
+  const orders = useAllOrders();
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+
+  return (
+    <section>
+      <h1 id="all-orders-heading">Manage All Orders</h1>
+      <QueryState isPending={orders.isPending} error={orders.error} />
+      {orders.data && orders.data.length === 0 && <p>There are no orders yet.</p>}
+      {orders.data && orders.data.length > 0 && (
+        <Table label="All orders">
+          <thead>
+            <tr>
+              <th scope="col">Order Number</th>
+              <th scope="col">Name</th>
+              <th scope="col">Tools Name</th>
+              <th scope="col">Ordered Quantity</th>
+              <th scope="col">Total Price</th>
+              <th scope="col">Status</th>
+              <th scope="col">Status</th>
+              <th scope="col">Cancel</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.map((order) => (
+              <tr key={order._id}>
+                <td>
+                  <code title={order._id}>{order._id.slice(0, 8).toUpperCase()}</code>
+                </td>
+                <td>{order.userName}</td>
+                <td>{order.toolName}</td>
+                <td>{order.quantityAmount} units</td>
+                <td>{formatDollars(order.toolPrice)}</td>
+                <td>{order.paid ? <span className="badge badge-success">Paid</span> : <span className="badge">Unpaid</span>}</td>
+                <td>
+                  <ShippingStatus order={order} />
+                </td>
+                <td>
+                  {!order.paid && (
+                    <button type="button" className="btn btn-danger btn-small" onClick={() => setCancelling(order)}>
+                      Cancel
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} onCancelled={() => reloadWithToast("Deleted !!")} />
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import type { Order } from "@api/orders/orders.schemas";
+import { QueryState } from "@/components/ui/query-state";
+import { Table } from "@/components/ui/table";
+import { paths } from "@/config/paths";
+import { useSession } from "@/lib/auth";
+import { formatDollars } from "@/lib/format";
+import { useMyOrders } from "../api/get-my-orders";
+import { CancelOrderDialog } from "../components/cancel-order-dialog";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export function MyOrdersRoute() {
+  useDocumentTitle("My Orders");
+  const session = useSession();
+  const email = session.status === "signedIn" ? session.email : "";
+  const orders = useMyOrders(email);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+
+  return (
+    <section>
+      <h1 id="my-orders-heading">My Orders</h1>
+      <QueryState isPending={orders.isPending} error={orders.error} />
+      {orders.data && orders.data.length === 0 && <p>You have no orders yet.</p>}
+      {orders.data && orders.data.length > 0 && (
+        <Table label="My Orders">
+          <thead>
+            <tr>
+              <th scope="col">No.</th>
+              <th scope="col">Tools Name</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Total Price</th>
+              <th scope="col">Payment</th>
+              <th scope="col">Cancel</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.map((order, index) => (
+              <tr key={order._id}>
+                <td>{index + 1}</td>
+                <td>{order.toolName}</td>
+                <td>{order.quantityAmount} units</td>
+                <td>{formatDollars(order.toolPrice)}</td>
+                <td>
+                  {order.paid ? (
+                    <span className="badge badge-success">Shipped</span>
+                  ) : (
+                    <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-small">
+                      Pay
+                    </Link>
+                  )}
+                </td>
+                <td>
+                  {!order.paid && (
+                    <button type="button" className="btn btn-danger btn-small" onClick={() => setCancelling(order)}>
+                      Cancel
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { Order } from "@api/orders/orders.schemas";
+import { renderWithProviders } from "@/test/render-with-providers";
+import { AllOrdersRoute } from "./all-orders";
+import { MyOrdersRoute } from "./my-orders";
+
+const base: Order = {
+  _id: "0b7e1c2a-1111-4222-8333-944445555666",
+  toolId: "t1",
+  toolName: "Claw Hammer",
+  userName: "Bob Buyer",
+  userEmail: "buyer@toolshop.test",
+  userPhone: "+1 555 0100",
+  userAddress: "1 Main Street",
+  quantityAmount: 20,
+  toolPrice: 360,
+  paid: false,
+  shipped: false,
+  status: "unpaid",
+  createdAt: "2026-11-22T05:00:00.000Z",
+  transactionId: null,
+};
+const unpaid = base;
+const paid: Order = { ...base, _id: "1c8f2d3b-2222-4333-8444-a55556666777", toolName: "Spirit Level", paid: true, status: "paid", transactionId: "pi_1" };
+const shipped: Order = { ...base, _id: "2d903e4c-3333-4444-8555-b66667777888", toolName: "Socket Set", paid: true, shipped: true, status: "shipped" };
+
+const rowOf = (toolName: string) => screen.getByRole("row", { name: new RegExp(toolName) });
+
+describe("Manage All Orders", () => {
+  it("when it lists orders, then it has the spec's eight columns", () => {
+    renderWithProviders(<AllOrdersRoute />, [[["orders", "all"], [unpaid]]]);
+    const headings = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    expect(headings).toEqual(["Order Number", "Name", "Tools Name", "Ordered Quantity", "Total Price", "Status", "Status", "Cancel"]);
+  });
+
+  it("when an order is paid, then it shows Pending and a Shipped button that marks it shipped", async () => {
+    const markedShipped = { ...paid, shipped: true, status: "shipped" };
+    const fetch = vi.fn<typeof globalThis.fetch>(async (url) =>
+      Response.json(String(url).endsWith("/shipped") ? markedShipped : [unpaid, markedShipped, shipped]),
+    );
+    vi.stubGlobal("fetch", fetch);
+    renderWithProviders(<AllOrdersRoute />, [[["orders", "all"], [unpaid, paid, shipped]]]);
+
+    expect(within(rowOf("Socket Set")).getByText("Shipped")).toBeInTheDocument();
+    expect(within(rowOf("Socket Set")).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(rowOf("Claw Hammer")).getByText("Unpaid")).toBeInTheDocument();
+    expect(within(rowOf("Claw Hammer")).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
+
+    const paidRow = rowOf("Spirit Level");
+    expect(within(paidRow).getByText("Pending")).toBeInTheDocument();
+    expect(within(paidRow).queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(paidRow).getByRole("button", { name: "Shipped" }));
+    expect(fetch).toHaveBeenCalledWith(`/api/orders/${paid._id}/shipped`, expect.objectContaining({ method: "PATCH" }));
+    vi.unstubAllGlobals();
+  });
+});
+
+describe("My Orders", () => {
+  it("when an order is unpaid, then it has Pay (to its payment page) and Cancel; when paid, Shipped and no Cancel", () => {
+    renderWithProviders(<MyOrdersRoute />, [[["orders", "mine", ""], [unpaid, paid]]]);
+    const unpaidRow = rowOf("Claw Hammer");
+    expect(within(unpaidRow).getByRole("link", { name: "Pay" })).toHaveAttribute("href", `/dashboard/payment/${unpaid._id}`);
+    expect(within(unpaidRow).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
+    const paidRow = rowOf("Spirit Level");
+    expect(within(paidRow).getByText("Shipped")).toBeInTheDocument();
+    expect(within(paidRow).queryByRole("link", { name: "Pay" })).not.toBeInTheDocument();
+    expect(within(paidRow).queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
+  });
+});

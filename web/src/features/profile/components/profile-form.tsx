@@ -1,0 +1,64 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { type UpdateProfileBody, updateProfileBody, type User } from "@api/users/users.schemas";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { showFieldErrors } from "@/lib/form";
+
+interface ProfileFormProps {
+  profile: Pick<User, "education" | "location" | "number" | "linkIn">;
+  onSubmit: (changes: UpdateProfileBody) => Promise<void>;
+}
+
+const FIELDS = [
+  { name: "education", label: "Education", type: "text", autoComplete: "off" },
+  { name: "location", label: "Location", type: "text", autoComplete: "address-level2" },
+  { name: "number", label: "Phone Number", type: "tel", autoComplete: "tel" },
+  { name: "linkIn", label: "LinkedIn Profile", type: "url", autoComplete: "url" },
+] as const;
+
+/** Every field is optional; the API's own schema checks the phone number and the link. */
+export function ProfileForm({ profile, onSubmit }: ProfileFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(updateProfileBody),
+    defaultValues: {
+      education: profile.education,
+      location: profile.location,
+      number: profile.number,
+      linkIn: profile.linkIn,
+    },
+  });
+
+  const submit = handleSubmit(async (changes) => {
+    try {
+      await onSubmit(changes);
+    } catch (error) {
+      showFieldErrors(
+        error,
+        FIELDS.map((field) => field.name),
+        setError,
+      );
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {FIELDS.map(({ name, label, type, autoComplete }) => {
+        const id = `profile-${name}`;
+        const error = errors[name]?.message;
+        return (
+          <FormField key={name} id={id} label={label} error={error}>
+            <input id={id} type={type} autoComplete={autoComplete} placeholder={label} {...describedBy(id, error)} {...register(name)} />
+          </FormField>
+        );
+      })}
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        Update
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Review } from "@api/reviews/reviews.schemas";
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <p className="stars" aria-label={`Rating: ${rating} out of 5`}>
+      <span aria-hidden="true">
+        {"★".repeat(rating)}
+        {"☆".repeat(Math.max(0, 5 - rating))}
+      </span>
+    </p>
+  );
+}
+
+export function ReviewList({ reviews }: { reviews: Review[] }) {
+  if (reviews.length === 0) return <p>No reviews yet.</p>;
+  return (
+    <ul className="review-grid">
+      {reviews.map((review) => (
+        <li key={review._id} className="card review-card">
+          <div className="card-body">
+            <Stars rating={review.rating} />
+            <blockquote>{review.review}</blockquote>
+            <p className="review-author">— {review.userName}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

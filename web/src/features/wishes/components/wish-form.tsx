@@ -1,0 +1,73 @@
+import { useForm } from "react-hook-form";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { showFieldErrors } from "@/lib/form";
+import type { AddWishInput } from "../api/add-wish";
+
+// This form is on the home page, so it uses react-hook-form's own rules instead of a zod schema:
+// zod would be most of the home page's form code. The API still checks every field and its field
+// errors are shown under the fields.
+const filled = (message: string) => (value: string) => value.trim() !== "" || message;
+
+export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promise<void> }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AddWishInput>();
+
+  const submit = handleSubmit(async (wish) => {
+    try {
+      await onSubmit({ ...wish, name: wish.name.trim(), details: wish.details.trim() });
+      reset();
+    } catch (error) {
+      showFieldErrors(error, ["name", "price", "details"], setError);
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <FormField id="wish-name" label="Tool Name" error={errors.name?.message}>
+        <input
+          id="wish-name"
+          type="text"
+          placeholder="Tool Name"
+          required
+          {...describedBy("wish-name", errors.name?.message)}
+          {...register("name", { validate: filled("Tool Name is Required") })}
+        />
+      </FormField>
+      <FormField id="wish-price" label="Approximate Price" error={errors.price?.message}>
+        <input
+          id="wish-price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          placeholder="Approximate Price"
+          required
+          {...describedBy("wish-price", errors.price?.message)}
+          {...register("price", {
+            valueAsNumber: true,
+            validate: (price) =>
+              !Number.isFinite(price) ? "Approximate Price is Required" : price >= 0 || "Approximate Price must not be negative",
+          })}
+        />
+      </FormField>
+      <FormField id="wish-details" label="Details" error={errors.details?.message}>
+        <textarea
+          id="wish-details"
+          rows={3}
+          placeholder="Details"
+          required
+          {...describedBy("wish-details", errors.details?.message)}
+          {...register("details", { validate: filled("Details is Required") })}
+        />
+      </FormField>
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        Send Wish
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it, vi } from "vitest";
+import { accessToken } from "./access-token";
+
+const jwt = (payload: object) => `header.${btoa(JSON.stringify(payload)).replace(/=+$/, "")}.signature`;
+
+describe("accessToken", () => {
+  it("when a token is stored, then it is in localStorage under accessToken and listeners hear of it", () => {
+    const listener = vi.fn();
+    const unsubscribe = accessToken.subscribe(listener);
+    accessToken.set("abc");
+    expect(localStorage.getItem("accessToken")).toBe("abc");
+    accessToken.clear();
+    expect(localStorage.getItem("accessToken")).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+  });
+
+  it("when the token expires within half a minute, then it is no longer fresh", () => {
+    const now = Date.now() / 1000;
+    expect(accessToken.isFresh(jwt({ exp: now + 3600 }))).toBe(true);
+    expect(accessToken.isFresh(jwt({ exp: now + 10 }))).toBe(false);
+    expect(accessToken.isFresh(null)).toBe(false);
+  });
+});

@@ -1,0 +1,16 @@
+import { toast } from "react-toastify";
+
+const STORAGE_KEY = "flashToast";
+
+/** Admin deletes reload the page (spec); the success toast is carried over the reload. */
+export function reloadWithToast(message: string) {
+  sessionStorage.setItem(STORAGE_KEY, message);
+  window.location.reload();
+}
+
+export function showFlashToast() {
+  const message = sessionStorage.getItem(STORAGE_KEY);
+  if (!message) return;
+  sessionStorage.removeItem(STORAGE_KEY);
+  toast.success(message);
+}
