@@ -1,0 +1,27 @@
+// autocannon ships no types; this is the part the benchmark uses.
+declare module "autocannon" {
+  namespace autocannon {
+    interface Options {
+      url: string;
+      connections?: number;
+      duration?: number;
+      method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+      headers?: Record<string, string>;
+      body?: string;
+    }
+    interface Histogram {
+      average: number;
+      p50: number;
+      p99: number;
+    }
+    interface Result {
+      requests: Histogram;
+      latency: Histogram;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+    }
+  }
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  export default autocannon;
+}

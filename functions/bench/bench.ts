@@ -1,0 +1,185 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { eq, sql } from "drizzle-orm";
+import { connectDatabase } from "../src/db/client.js";
+import { seedDemoData } from "../src/db/demo-data.js";
+import { applyMigrations } from "../src/db/migrate.js";
+import { orders, tools, users } from "../src/db/schema.js";
+import { createTokenService } from "../src/lib/tokens.js";
+import { type Child, freePort, startNode, waitForHttp } from "./processes.js";
+
+/**
+ * `npm run bench`: the plain server on DATABASE_URL (embedded PGlite when unset), measured with
+ * autocannon next to a bare node:http server in the same run, so results read as ratios to what
+ * this machine can do at all.
+ */
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const SECRET = "bench-secret-that-is-at-least-32-characters";
+const ORDER_STOCK = 10_000_000;
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+interface Scenario {
+  name: string;
+  target: { ratio: number; p99?: number };
+  options: autocannon.Options;
+}
+
+interface Row {
+  scenario: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  ratio: number;
+  target: string;
+  met: boolean;
+}
+
+async function measure(options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function startDatabase(): Promise<{ url: string; kind: string; child?: Child }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, kind: "postgresql" };
+  const child = await startNode(here("../lib/cli/embedded-postgres.js"), {}, (line) => line.startsWith("postgres://"));
+  return { url: child.line, kind: "pglite", child };
+}
+
+async function seed(url: string) {
+  const database = connectDatabase({ url, poolMax: 2 });
+  try {
+    await applyMigrations(database.pool);
+    await seedDemoData(database.db);
+    const [tool] = await database.db
+      .insert(tools)
+      .values({ name: "Bench Socket", img: "/images/tools/socket-set.svg", priceCents: 1999, description: "Stock for the order scenario.", moq: 1, aq: ORDER_STOCK })
+      .returning();
+    const [buyer] = await database.db
+      .insert(users)
+      .values({ firebaseUid: `bench-${Date.now()}`, email: `bench-${Date.now()}@toolshop.test`, name: "Bench Buyer" })
+      .returning();
+    // A buyer with a page of history, as My Orders would show it.
+    await database.db.insert(orders).values(
+      Array.from({ length: 20 }, () => ({
+        toolId: tool!.id,
+        toolName: tool!.name,
+        userId: buyer!.id,
+        userName: buyer!.name,
+        userEmail: buyer!.email,
+        userPhone: "+1 555 0100",
+        userAddress: "1 Bench Street",
+        quantity: 1,
+        totalCents: 1900,
+      })),
+    );
+    await database.db.update(tools).set({ aq: sql`${tools.aq} - 20` }).where(eq(tools.id, tool!.id));
+    return { toolId: tool!.id, buyer: buyer! };
+  } finally {
+    await database.close();
+  }
+}
+
+async function stockAccountsFor(url: string, toolId: string) {
+  const database = connectDatabase({ url, poolMax: 1 });
+  try {
+    const [row] = await database.db.execute<{ aq: number; sold: number }>(sql`
+      select t.aq, coalesce((select sum(o.quantity) from orders o where o.tool_id = t.id and o.status <> 'cancelled'), 0)::int as sold
+      from tools t where t.id = ${toolId}`).then((r) => r.rows);
+    return row!.aq + row!.sold === ORDER_STOCK;
+  } finally {
+    await database.close();
+  }
+}
+
+function printTable(rows: Row[]) {
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "ratio", "target", "met"];
+  const lines = rows.map((r) => [r.scenario, r.requestsPerSecond.toFixed(0), String(r.p50), String(r.p99), String(r.errors), String(r.non2xx), r.ratio.toFixed(3), r.target, r.met ? "yes" : "NO"]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
+  console.log(format(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines) console.log(format(line));
+}
+
+async function main() {
+  const children: Child[] = [];
+  try {
+    const ceilingPort = await freePort();
+    children.push(await startNode(here("./ceiling-server.mjs"), { PORT: String(ceilingPort) }, (l) => l.includes("listening")));
+    const ceiling = await measure({ url: `http://127.0.0.1:${ceilingPort}/` });
+    console.log(`ceiling (bare node:http): ${ceiling.requestsPerSecond.toFixed(0)} req/s, p99 ${ceiling.p99} ms`);
+    await children.pop()!.stop();
+
+    console.log("starting the database and seeding it…");
+    const database = await startDatabase();
+    if (database.child) children.push(database.child);
+    const { toolId, buyer } = await seed(database.url);
+    const token = await createTokenService(SECRET, 3600).issue({ userId: buyer.id, email: buyer.email });
+
+    console.log("starting the API server…");
+    const apiPort = await freePort();
+    const api = `http://127.0.0.1:${apiPort}`;
+    children.push(
+      await startNode(
+        here("../lib/server.js"),
+        { DATABASE_URL: database.url, PORT: String(apiPort), API_TOKEN_SECRET: SECRET, LOG_LEVEL: "silent", FIREBASE_PROJECT_ID: "demo-bench" },
+      ),
+    );
+    await waitForHttp(`${api}/api/health`);
+
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const scenarios: Scenario[] = [
+      { name: "catalog GET /api/tools", target: { ratio: 0.5, p99: 15 }, options: { url: `${api}/api/tools` } },
+      { name: "one tool GET /api/tools/{id}", target: { ratio: 0.4 }, options: { url: `${api}/api/tools/${toolId}` } },
+      { name: "buyer's orders GET /api/orders", target: { ratio: 0.15 }, options: { url: `${api}/api/orders?userEmail=${encodeURIComponent(buyer.email)}`, headers: auth } },
+      {
+        name: "place order POST /api/orders",
+        target: { ratio: 0.03 },
+        options: {
+          url: `${api}/api/orders`,
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ toolId, quantityAmount: 1, userPhone: "+1 555 0100", userAddress: "1 Bench Street" }),
+        },
+      },
+    ];
+
+    const rows: Row[] = [];
+    for (const scenario of scenarios) {
+      console.log(`measuring ${scenario.name}…`);
+      const result = await measure(scenario.options);
+      const ratio = result.requestsPerSecond / ceiling.requestsPerSecond;
+      const met = ratio >= scenario.target.ratio && (scenario.target.p99 === undefined || result.p99 < scenario.target.p99) && result.errors === 0 && result.non2xx === 0;
+      const target = `>= ${scenario.target.ratio}${scenario.target.p99 ? `, p99 < ${scenario.target.p99} ms` : ""}`;
+      rows.push({ scenario: scenario.name, ...result, ratio, target, met });
+    }
+    const stockBalances = await stockAccountsFor(database.url, toolId);
+
+    console.log(`\ndatabase: ${database.kind}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
+    printTable([{ scenario: "ceiling node:http", ...ceiling, ratio: 1, target: "", met: true }, ...rows]);
+    console.log(`\nstock accounts for every order placed (aq + live orders = initial): ${stockBalances ? "yes" : "NO"}`);
+
+    mkdirSync(here("../../bench-results"), { recursive: true });
+    const file = here(`../../bench-results/bench-${database.kind}.json`);
+    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database: database.kind, connections: CONNECTIONS, durationSeconds: DURATION, ceiling, scenarios: rows, stockBalances }, null, 2));
+    console.log(`written to ${file}`);
+  } finally {
+    for (const child of children.reverse()) await child.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
