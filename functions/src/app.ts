@@ -6,14 +6,19 @@ import { createAuthGuards } from "./lib/auth.js";
 import type { IdentityProvider } from "./lib/identity.js";
 import { registerJsonBodyParser } from "./lib/json-body.js";
 import { registerProblemHandlers } from "./lib/problem-handler.js";
+import { type RateLimitRule, registerRateLimits } from "./lib/rate-limit.js";
+import { registerSecurityHeaders } from "./lib/security-headers.js";
+import { registerTextGuard } from "./lib/text-guard.js";
 import type { TokenService } from "./lib/tokens.js";
+import { auditRoutes } from "./modules/audit/audit.routes.js";
+import { createAuditService } from "./modules/audit/audit.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { ordersRoutes } from "./modules/orders/orders.routes.js";
 import { createOrdersService } from "./modules/orders/orders.service.js";
 import { paymentsRoutes } from "./modules/payments/payments.routes.js";
 import { createPaymentsModule } from "./modules/payments/payments.wiring.js";
 import { sandboxRoutes } from "./modules/payments/sandbox/sandbox.routes.js";
-import type { PaymentsSettings } from "./config/env.js";
+import { DEFAULT_RATE_LIMITS, type PaymentsSettings, type RateLimitSettings } from "./config/env.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
 import { toolsRoutes } from "./modules/tools/tools.routes.js";
@@ -28,17 +33,28 @@ export interface AppDependencies {
   identity: IdentityProvider;
   tokens: TokenService;
   payments?: PaymentsSettings;
+  /** Requests per minute; a deployment's defaults when left out. */
+  rateLimits?: RateLimitSettings;
   logger?: FastifyServerOptions["logger"];
   serverFactory?: FastifyServerOptions["serverFactory"];
 }
 
 const BODY_LIMIT = 64 * 1024;
 
+/** The writes worth a limit: the only one a visitor can make, and the ones a buyer could flood. */
+const rateLimitRules = (limits: RateLimitSettings): RateLimitRule[] => [
+  { method: "PUT", url: "/api/user/:email", limit: limits.signIn, per: "ip" },
+  { method: "POST", url: "/api/orders", limit: limits.orders, per: "user" },
+  { method: "POST", url: "/api/reviews", limit: limits.reviews, per: "user" },
+  { method: "POST", url: "/api/wish", limit: limits.wishes, per: "user" },
+];
+
 export async function createApp({
   db,
   identity,
   tokens,
   payments: paymentsConfig = { kind: "sandbox" },
+  rateLimits = DEFAULT_RATE_LIMITS,
   logger = false,
   serverFactory,
 }: AppDependencies): Promise<FastifyInstance> {
@@ -46,6 +62,10 @@ export async function createApp({
     logger,
     serverFactory,
     bodyLimit: BODY_LIMIT,
+    // Firebase Hosting and Google's front end forward each request, so the socket's address is
+    // theirs; the client's is the first X-Forwarded-For entry. A client can put its own entries in
+    // front, so request.ip keys only the per-IP sign-in limit and nothing that grants access
+    // (docs/decisions/0005-rate-limits-in-memory.md).
     trustProxy: true,
     // Firebase Hosting forwards /api/** with its path intact; ids and emails may carry encoded characters.
     routerOptions: { ignoreTrailingSlash: true },
@@ -58,6 +78,9 @@ export async function createApp({
   app.decorateRequest("principal", null);
   registerJsonBodyParser(app, BODY_LIMIT);
   registerProblemHandlers(app);
+  registerSecurityHeaders(app);
+  registerTextGuard(app);
+  registerRateLimits(app, rateLimitRules(rateLimits));
 
   await app.register(swagger, {
     openapi: {
@@ -69,6 +92,7 @@ export async function createApp({
   });
 
   const users = createUsersService(db, identity, tokens);
+  const tools = createToolsService(db);
   const auth = createAuthGuards(tokens, users.findPrincipal);
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig);
 
@@ -76,13 +100,14 @@ export async function createApp({
     async (api) => {
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
       await api.register(healthRoutes, { db });
-      await api.register(toolsRoutes, { tools: createToolsService(db), auth });
-      await api.register(ordersRoutes, { orders: createOrdersService(db), auth });
+      await api.register(toolsRoutes, { tools, auth });
+      await api.register(ordersRoutes, { orders: createOrdersService(db, { onStockChange: tools.stockChanged }), auth });
       await api.register(paymentsRoutes, { payments, auth, verifyWebhook });
       if (sandbox) await api.register(sandboxRoutes, { sandbox, payments, auth });
       await api.register(reviewsRoutes, { reviews: createReviewsService(db), auth });
       await api.register(wishesRoutes, { wishes: createWishesService(db), auth });
       await api.register(usersRoutes, { users, auth });
+      await api.register(auditRoutes, { audit: createAuditService(db), auth });
     },
     { prefix: "/api" },
   );

@@ -1,5 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { logger } from "firebase-functions";
 import { onRequest } from "firebase-functions/v2/https";
+import { onSchedule } from "firebase-functions/v2/scheduler";
+import { loadEnv } from "./config/env.js";
+import { connectDatabase } from "./db/client.js";
+import { releaseUnpaidOrders as releaseExpired } from "./jobs/release-unpaid-orders.js";
 import { startRuntime } from "./runtime.js";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -28,7 +33,9 @@ function appHandler(): Promise<Handler> {
   return handler;
 }
 
-export const api = onRequest({ region: "us-central1", memory: "512MiB", concurrency: 80 }, async (request, response) => {
+// cors: false, because the web app and the API share one origin; without it the Functions emulator
+// would answer any origin's preflight and reflect that origin, as production does not.
+export const api = onRequest({ region: "us-central1", memory: "512MiB", concurrency: 80, cors: false }, async (request, response) => {
   let route: Handler;
   try {
     route = await appHandler();
@@ -40,4 +47,15 @@ export const api = onRequest({ region: "us-central1", memory: "512MiB", concurre
     return;
   }
   route(request, response);
+});
+
+export const releaseUnpaidOrders = onSchedule({ schedule: "every 15 minutes", region: "us-central1" }, async () => {
+  const env = loadEnv();
+  const database = connectDatabase({ url: env.DATABASE_URL, poolMax: 1 });
+  try {
+    const released = await releaseExpired(database.db, env.ORDER_HOLD_HOURS);
+    if (released > 0) logger.info(`Released ${released} unpaid orders older than ${env.ORDER_HOLD_HOURS} h`);
+  } finally {
+    await database.close();
+  }
 });

@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from "fastify";
 import { createApp } from "./app.js";
-import { type Env, loadEnv, paymentsSettings } from "./config/env.js";
+import { type Env, loadEnv, paymentsSettings, rateLimitSettings } from "./config/env.js";
 import { connectDatabase } from "./db/client.js";
 import { applyMigrations } from "./db/migrate.js";
 import { firebaseIdentity } from "./lib/firebase-identity.js";
@@ -21,12 +21,14 @@ export async function startRuntime(options: { env?: Env & { API_TOKEN_SECRET: st
     identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
     tokens: createTokenService(env.API_TOKEN_SECRET, env.API_TOKEN_TTL_SECONDS),
     payments: paymentsSettings(env),
+    rateLimits: rateLimitSettings(env),
     logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL },
     serverFactory: options.serverFactory,
   });
   return {
     app,
     env,
+    db: database.db,
     async close() {
       await app.close();
       await database.close();

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { releaseUnpaidOrders } from "./jobs/release-unpaid-orders.js";
 import { startRuntime } from "./runtime.js";
+
+const RELEASE_EVERY_MS = 15 * 60_000;
 
 // Only the plain server listens on a port; inside Cloud Functions PORT names a socket.
 const listenSchema = z.object({
@@ -12,6 +15,15 @@ async function main() {
   const listen = listenSchema.parse(process.env);
   const runtime = await startRuntime();
   await runtime.app.listen({ port: listen.PORT, host: listen.HOST });
+  // Cloud Functions runs this on a schedule; a plain server runs it itself.
+  const release = () =>
+    releaseUnpaidOrders(runtime.db, runtime.env.ORDER_HOLD_HOURS).then(
+      (released) => released > 0 && runtime.app.log.info(`Released ${released} unpaid orders`),
+      (error: unknown) => runtime.app.log.warn({ err: error }, "releasing unpaid orders failed"),
+    );
+  void release();
+  const timer = setInterval(release, RELEASE_EVERY_MS);
+  timer.unref();
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

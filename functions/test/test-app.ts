@@ -39,6 +39,11 @@ export interface SignedInUser {
 export interface TestApiOptions {
   /** Which payment provider the app is wired to; the sandbox when left out, as in a demo project. */
   payments?: AppDependencies["payments"];
+  /**
+   * Off unless a test is about them: the other tests place many orders from few users.
+   * Requests per minute; 0 is no limit.
+   */
+  rateLimits?: Partial<NonNullable<AppDependencies["rateLimits"]>>;
   /** Off unless a test wants to read what the app logs. */
   logger?: AppDependencies["logger"];
 }
@@ -53,12 +58,13 @@ export class TestApi {
     private readonly testDatabase: TestDatabase,
   ) {}
 
-  static async start({ payments, logger }: TestApiOptions = {}): Promise<TestApi> {
+  static async start({ payments, logger, rateLimits }: TestApiOptions = {}): Promise<TestApi> {
     const testDatabase = await createTestDatabase();
     const database = connectDatabase({ url: testDatabase.url, poolMax: 20 });
     await applyMigrations(database.pool);
     const tokens = createTokenService(TOKEN_SECRET, 3600);
-    const app = await createApp({ db: database.db, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger });
+    const limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0, ...rateLimits };
+    const app = await createApp({ db: database.db, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger, rateLimits: limits });
     const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     return new TestApi(app, baseUrl, database, tokens, testDatabase);
   }

@@ -161,6 +161,33 @@ export const sandboxIntents = pgTable(
   (t) => [uniqueIndex("sandbox_intents_idempotency_key").on(t.idempotencyKey)],
 );
 
+export const auditActions = ["tool.created", "tool.deleted", "user.made_admin", "user.removed", "order.shipped", "order.cancelled"] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/**
+ * What admins did, written in the transaction of the change itself: an entry exists exactly when
+ * the change was committed. Rows are only ever inserted.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    // A sequence rather than a uuid: entries page newest first by it, and it never repeats.
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: uuid("actor_id").references(() => users.id),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action", { enum: auditActions }).notNull(),
+    targetType: text("target_type", { enum: ["tool", "user", "order"] }).notNull(),
+    targetId: text("target_id").notNull(),
+    details: jsonb("details").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("audit_log_action_known", sql`${t.action} in (${sql.raw(auditActions.map((a) => `'${a}'`).join(", "))})`),
+    check("audit_log_target_type_known", sql`${t.targetType} in ('tool', 'user', 'order')`),
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
 export type ToolRow = typeof tools.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -168,3 +195,4 @@ export type ReviewRow = typeof reviews.$inferSelect;
 export type WishRow = typeof wishes.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -28,7 +28,15 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
+        // The server always sets exp and iat, so a token without them was not made here; and no
+        // token outlives the configured lifetime, whatever its exp says.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ["exp", "iat", "sub"],
+          maxTokenAge: ttlSeconds,
+        });
         if (typeof payload.sub !== "string" || typeof payload.email !== "string") return null;
         return { userId: payload.sub, email: payload.email };
       } catch {

@@ -70,3 +70,22 @@ export async function markPaid(db: Queryable, id: string, transactionId: string)
     .returning();
   return row ?? null;
 }
+
+/**
+ * Cancels up to `limit` unpaid orders placed before `cutoff` and reports what they held.
+ * SKIP LOCKED lets a payment or a cancellation that holds an order finish first.
+ */
+export async function cancelUnpaidBefore(db: Queryable, cutoff: Date, limit: number): Promise<{ toolId: string; quantity: number }[]> {
+  const result = await db.execute<{ tool_id: string; quantity: number }>(sql`
+    with expired as (
+      select id from ${orders}
+      where ${orders.status} = 'unpaid' and ${orders.createdAt} < ${cutoff.toISOString()}
+      order by ${orders.createdAt}
+      limit ${limit}
+      for update skip locked
+    )
+    update ${orders} set status = 'cancelled', cancelled_at = now()
+    from expired where ${orders.id} = expired.id
+    returning ${orders.toolId} as tool_id, ${orders.quantity} as quantity`);
+  return result.rows.map((row) => ({ toolId: row.tool_id, quantity: row.quantity }));
+}

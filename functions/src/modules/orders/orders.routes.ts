@@ -58,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
   app.patch(
     "/orders/:id/shipped",
     { onRequest: auth.admin, schema: { tags: ["orders"], params: idParams, response: { 200: order } } },
-    (request) => orders.markShipped(request.params.id),
+    (request) => orders.markShipped(currentUser(request), request.params.id),
   );
 
   app.get("/allOrders", { onRequest: auth.admin, schema: { tags: ["orders"], response: { 200: z.array(order) } } }, () =>

@@ -4,6 +4,7 @@ import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { conflict, notFound, unprocessable } from "../../lib/errors.js";
 import { orderTotalCents, toDollars } from "../../lib/money.js";
+import { type AuditActor, recordAudit } from "../audit/audit.repository.js";
 import * as tools from "../tools/tools.repository.js";
 import * as repository from "./orders.repository.js";
 import type { Order, PlaceOrderBody } from "./orders.schemas.js";
@@ -29,6 +30,8 @@ export const toOrder = (row: OrderRow): Order => ({
   transactionId: row.transactionId,
 });
 
+const RELEASE_BATCH = 500;
+
 const canSee = (principal: Principal, row: OrderRow) => principal.role === "admin" || row.userId === principal.id;
 
 export interface PlacedOrder {
@@ -37,7 +40,12 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
-export function createOrdersService(db: Database) {
+export interface OrdersServiceOptions {
+  /** Told after an order took units from a tool or gave them back. */
+  onStockChange?: () => void;
+}
+
+export function createOrdersService(db: Database, { onStockChange = () => undefined }: OrdersServiceOptions = {}) {
   async function replay(principal: Principal, body: PlaceOrderBody, key: string): Promise<PlacedOrder | null> {
     const existing = await repository.findByIdempotencyKey(db, principal.id, key);
     if (!existing) return null;
@@ -80,7 +88,9 @@ export function createOrdersService(db: Database) {
         if (earlier) return earlier;
       }
       try {
-        return { order: await place(principal, body, key), replayed: false };
+        const order = await place(principal, body, key);
+        onStockChange();
+        return { order, replayed: false };
       } catch (error) {
         // Two requests with one key raced; the loser's transaction rolled back, stock included.
         if (key && isUniqueViolation(error, "orders_user_idempotency_key")) {
@@ -115,11 +125,39 @@ export function createOrdersService(db: Database) {
         if (row.status !== "unpaid") throw conflict("order_paid", "A paid order cannot be cancelled.");
         await repository.markCancelled(tx, row.id);
         await tools.returnStock(tx, row.toolId, row.quantity);
+        // An admin cancelling a buyer's order is an admin action; anyone cancelling their own is not.
+        if (row.userId !== principal.id) {
+          await recordAudit(tx, { actor: principal, action: "order.cancelled", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
+        }
       });
+      onStockChange();
     },
 
-    async markShipped(id: string): Promise<Order> {
-      const shipped = await repository.markShipped(db, id);
+    /**
+     * Cancels unpaid orders older than the hold and puts their units back, in batches, each batch
+     * one transaction. Returns how many orders were released.
+     */
+    async releaseExpired(holdHours: number, now = new Date()): Promise<number> {
+      const cutoff = new Date(now.getTime() - holdHours * 3_600_000);
+      let released = 0;
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const held = await repository.cancelUnpaidBefore(tx, cutoff, RELEASE_BATCH);
+          for (const { toolId, quantity } of held) await tools.returnStock(tx, toolId, quantity);
+          return held.length;
+        });
+        released += batch;
+        if (batch > 0) onStockChange();
+        if (batch < RELEASE_BATCH) return released;
+      }
+    },
+
+    async markShipped(actor: AuditActor, id: string): Promise<Order> {
+      const shipped = await db.transaction(async (tx) => {
+        const row = await repository.markShipped(tx, id);
+        if (row) await recordAudit(tx, { actor, action: "order.shipped", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
+        return row;
+      });
       if (shipped) return toOrder(shipped);
       const row = await repository.findLiveOrder(db, id);
       if (!row) throw notFound("Order");

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AuthGuards } from "../../lib/auth.js";
+import { type AuthGuards, currentUser } from "../../lib/auth.js";
+import { sendJsonBytes } from "../../lib/send-json-bytes.js";
 import { created, deleted, idParams } from "../common.schemas.js";
 import type { ToolsService } from "./tools.service.js";
 import { createToolBody, tool } from "./tools.schemas.js";
@@ -11,17 +12,20 @@ export interface ToolsRoutesOptions {
 }
 
 export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app, { tools, auth }) => {
-  app.get("/tools", { schema: { tags: ["tools"], response: { 200: z.array(tool) } } }, () => tools.list());
+  // Sent as cached bytes; the schemas still document and type the answers.
+  app.get("/tools", { schema: { tags: ["tools"], response: { 200: z.array(tool) } } }, async (_request, reply) =>
+    sendJsonBytes(reply, await tools.listJson()),
+  );
 
-  app.get("/tools/:id", { schema: { tags: ["tools"], params: idParams, response: { 200: tool } } }, (request) =>
-    tools.get(request.params.id),
+  app.get("/tools/:id", { schema: { tags: ["tools"], params: idParams, response: { 200: tool } } }, async (request, reply) =>
+    sendJsonBytes(reply, await tools.getJson(request.params.id)),
   );
 
   app.post(
     "/tools",
     { onRequest: auth.admin, schema: { tags: ["tools"], body: createToolBody, response: { 201: tool.extend(created.shape) } } },
     async (request, reply) => {
-      const saved = await tools.create(request.body);
+      const saved = await tools.create(currentUser(request), request.body);
       return reply.code(201).send({ ...saved, acknowledged: true, insertedId: saved._id });
     },
   );
@@ -30,7 +34,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app
     "/tools/:id",
     { onRequest: auth.admin, schema: { tags: ["tools"], params: idParams, response: { 200: deleted } } },
     async (request) => {
-      await tools.remove(request.params.id);
+      await tools.remove(currentUser(request), request.params.id);
       return { acknowledged: true as const, deletedCount: 1 };
     },
   );

@@ -68,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       onRequest: auth.admin,
       schema: { tags: ["users"], params: emailParams, response: { 200: user.extend(acknowledged.shape) } },
     },
-    async (request) => ({ ...(await users.makeAdmin(request.params.email)), acknowledged: true as const }),
+    async (request) => ({ ...(await users.makeAdmin(currentUser(request), request.params.email)), acknowledged: true as const }),
   );
 
   app.delete(

@@ -4,6 +4,7 @@ import { assertSelfOrAdmin, type Principal, sameEmail } from "../../lib/auth.js"
 import { forbidden, notFound, unauthorized } from "../../lib/errors.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { TokenService } from "../../lib/tokens.js";
+import { recordAudit } from "../audit/audit.repository.js";
 import * as repository from "./users.repository.js";
 import type { UpdateProfileBody, User } from "./users.schemas.js";
 
@@ -64,10 +65,12 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
     },
 
     /** The table is the authority; the Firebase claim mirrors it and rolls back with it. */
-    async makeAdmin(email: string): Promise<User> {
+    async makeAdmin(principal: Principal, email: string): Promise<User> {
       return db.transaction(async (tx) => {
         const row = await repository.promoteToAdmin(tx, email);
         if (!row) throw notFound("User");
+        // Before Firebase is told: if the entry cannot be written, the claim is not set either.
+        await recordAudit(tx, { actor: principal, action: "user.made_admin", target: { type: "user", id: row.id }, details: { email: row.email } });
         await identity.setAdmin(row.firebaseUid);
         return toUser(row);
       });
@@ -78,6 +81,7 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
       await db.transaction(async (tx) => {
         const row = await repository.markRemoved(tx, id);
         if (!row) throw notFound("User");
+        await recordAudit(tx, { actor: principal, action: "user.removed", target: { type: "user", id: row.id }, details: { email: row.email } });
         await identity.disable(row.firebaseUid);
       });
     },

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+export const auditEntry = z.object({
+  _id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const MAX_AUDIT_PAGE = 200;
+
+/** Newest first; `before` is the `_id` of the last entry of the previous page. */
+export const listAuditQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE).default(MAX_AUDIT_PAGE),
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, "Must be the _id of an entry")
+    .optional(),
+});
+export type ListAuditQuery = z.infer<typeof listAuditQuery>;
