@@ -13,11 +13,14 @@ export interface RunningStack {
   stop(): Promise<number | null>;
 }
 
-/** Runs `node scripts/start.mjs` (what `npm start` runs after building) on a data folder of the test's own. */
-export async function startStack(dataDir: string): Promise<RunningStack> {
+/**
+ * Runs `node scripts/start.mjs` (what `npm start` runs after building) on a data folder of the test's own,
+ * with `env` added to the environment it inherits.
+ */
+export async function startStack(dataDir: string, env: Record<string, string> = {}): Promise<RunningStack> {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
-    env: { ...process.env, TOOLSHOP_DATA_DIR: dataDir },
+    env: { ...process.env, ...env, TOOLSHOP_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

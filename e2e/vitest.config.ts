@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// The whole stack on its fixed ports: one file at a time.
+// `npm start` itself: starts and stops its own stack on the fixed ports, so one file at a time.
+// The browser tests (browser/) share one stack of their own and run after this, from their own config.
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   test: {
-    include: ["**/*.test.ts"],
+    include: ["*.test.ts"],
     fileParallelism: false,
     testTimeout: 240_000,
     hookTimeout: 240_000,

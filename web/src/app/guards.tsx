@@ -20,3 +20,11 @@ export function RequireAdmin() {
   if (!isAdmin) return <Navigate to={paths.login.href()} replace state={{ from: location }} />;
   return <Outlet />;
 }
+
+/** Add a Review is the customers' page; admins, who cannot review the shop, go to their dashboard. */
+export function RequireNonAdmin() {
+  const { isLoading, isAdmin } = useAdminStatus();
+  if (isLoading) return <Spinner />;
+  if (isAdmin) return <Navigate to={paths.dashboard.root.href()} replace />;
+  return <Outlet />;
+}

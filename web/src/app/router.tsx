@@ -2,8 +2,9 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { RequireAdmin, RequireAuth } from "./guards";
+import { RequireAdmin, RequireAuth, RequireNonAdmin } from "./guards";
 import { HomeRoute } from "./routes/home";
+import { withFooter } from "./routes/root-layout";
 import { RootLayout } from "./routes/root-layout";
 import { RouteError } from "./routes/route-error";
 
@@ -24,8 +25,8 @@ const router = createBrowserRouter([
     errorElement: <RouteError />,
     hydrateFallbackElement: <Spinner />,
     children: [
-      { path: paths.home.path, element: <HomeRoute /> },
-      { path: paths.homeAlias.path, element: <HomeRoute /> },
+      { path: paths.home.path, element: <HomeRoute />, handle: withFooter },
+      { path: paths.homeAlias.path, element: <HomeRoute />, handle: withFooter },
       { path: paths.login.path, ...page(() => import("@/features/auth/routes/login"), (m) => m.LoginRoute) },
       { path: paths.signup.path, ...page(() => import("@/features/auth/routes/signup"), (m) => m.SignupRoute) },
       { path: paths.blogs.path, ...page(() => import("@/features/content/routes/blogs"), (m) => m.BlogsRoute) },
@@ -40,7 +41,10 @@ const router = createBrowserRouter([
             children: [
               { index: true, ...page(() => import("@/features/orders/routes/my-orders"), (m) => m.MyOrdersRoute) },
               { path: d.orders.path, ...page(() => import("@/features/orders/routes/my-orders"), (m) => m.MyOrdersRoute) },
-              { path: d.review.path, ...page(() => import("@/features/reviews/routes/add-review"), (m) => m.AddReviewRoute) },
+              {
+                element: <RequireNonAdmin />,
+                children: [{ path: d.review.path, ...page(() => import("@/features/reviews/routes/add-review"), (m) => m.AddReviewRoute) }],
+              },
               { path: d.profile.path, ...page(() => import("@/features/profile/routes/my-profile"), (m) => m.MyProfileRoute) },
               { path: d.payment.path, ...page(() => import("@/features/payment/routes/payment"), (m) => m.PaymentRoute) },
               {

@@ -23,4 +23,16 @@ describe("parseEnv", () => {
     expect(parseEnv(settings)).toMatchObject({ firebase: { projectId: "shop" }, authEmulatorUrl: null });
     expect(() => parseEnv({ ...settings, VITE_FIREBASE_APP_ID: " " })).toThrow("VITE_FIREBASE_APP_ID is required");
   });
+
+  it("when no Stripe publishable key is set, then there is none (the payment page can use the sandbox only)", () => {
+    expect(parseEnv({}).stripePublishableKey).toBeUndefined();
+    expect(parseEnv({ VITE_STRIPE_PUBLISHABLE_KEY: "pk_test_51abcDEF" }).stripePublishableKey).toBe("pk_test_51abcDEF");
+  });
+
+  it.each(["sk_test_51abcDEF", "rk_live_51abcDEF", "whsec_abc"])(
+    "when VITE_STRIPE_PUBLISHABLE_KEY is %j, then it refuses it: it would be shipped to every browser",
+    (key) => {
+      expect(() => parseEnv({ VITE_STRIPE_PUBLISHABLE_KEY: key })).toThrow("must be a Stripe publishable key");
+    },
+  );
 });

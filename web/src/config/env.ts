@@ -17,6 +17,8 @@ export interface Env {
   authEmulatorUrl: string | null;
   /** The API's base path or URL, without a trailing slash. */
   apiUrl: string;
+  /** Stripe's publishable key; without it the payment page can take card payments only from the sandbox. */
+  stripePublishableKey?: string;
 }
 
 type Source = Record<string, unknown>;
@@ -34,12 +36,25 @@ function required(source: Source, name: string, because: string): string {
   return value;
 }
 
+/**
+ * Whatever is set here is shipped to every browser, so only a publishable key is accepted: a secret
+ * key put here by mistake makes the client fail at start, where someone notices, not quietly work.
+ */
+function stripeKey(source: Source): string | undefined {
+  const key = optional(source, "VITE_STRIPE_PUBLISHABLE_KEY");
+  if (key !== undefined && !/^pk_(test|live)_\w+$/.test(key)) {
+    throw new Error("VITE_STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…), never a secret key");
+  }
+  return key;
+}
+
 const withScheme = (host: string) => (/^https?:\/\//.test(host) ? host : `http://${host}`);
 
 export function parseEnv(source: Source): Env {
   const apiUrl = (optional(source, "VITE_API_URL") ?? "/api").replace(/\/$/, "");
   const apiKey = optional(source, "VITE_FIREBASE_API_KEY");
   const emulatorHost = optional(source, "VITE_AUTH_EMULATOR_HOST");
+  const stripePublishableKey = stripeKey(source);
   // Without a real project the shop runs against the emulator's demo project, as `npm start` does.
   if (!apiKey) {
     return {
@@ -51,6 +66,7 @@ export function parseEnv(source: Source): Env {
       },
       authEmulatorUrl: withScheme(emulatorHost ?? DEFAULT_AUTH_EMULATOR),
       apiUrl,
+      stripePublishableKey,
     };
   }
   const because = "when VITE_FIREBASE_API_KEY is set";
@@ -63,6 +79,7 @@ export function parseEnv(source: Source): Env {
     },
     authEmulatorUrl: emulatorHost ? withScheme(emulatorHost) : null,
     apiUrl,
+    stripePublishableKey,
   };
 }
 

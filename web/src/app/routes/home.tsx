@@ -1,6 +1,5 @@
 import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router-dom";
-import { Footer } from "@/components/layout/footer";
 import { QueryState } from "@/components/ui/query-state";
 import { paths } from "@/config/paths";
 import { useTools } from "@/features/catalog/api/get-tools";
@@ -64,7 +63,6 @@ export function HomeRoute() {
       <Suspense fallback={<Spinner />}>
         <WishSection />
       </Suspense>
-      <Footer />
     </>
   );
 }

@@ -1,11 +1,18 @@
 import { Suspense, useEffect } from "react";
-import { Outlet, ScrollRestoration, useNavigation } from "react-router-dom";
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from "react-router-dom";
+import { Footer } from "@/components/layout/footer";
 import { TopBar } from "@/components/layout/top-bar";
 import { Spinner } from "@/components/ui/spinner";
 import { showFlashToast } from "@/lib/flash-toast";
 
+/** Route handle of the pages that end with the footer; it sits outside <main> as the page's contentinfo. */
+export const withFooter = { footer: true } as const;
+
+const hasFooter = (handle: unknown) => typeof handle === "object" && handle !== null && "footer" in handle;
+
 export function RootLayout() {
   const navigation = useNavigation();
+  const showFooter = useMatches().some((match) => hasFooter(match.handle));
   useEffect(showFlashToast, []);
   return (
     <>
@@ -23,6 +30,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {showFooter && <Footer />}
       <ScrollRestoration />
     </>
   );

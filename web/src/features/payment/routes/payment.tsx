@@ -1,13 +1,17 @@
 import { useParams } from "react-router-dom";
 import { QueryState } from "@/components/ui/query-state";
+import { useSession } from "@/lib/auth";
 import { formatDollars } from "@/lib/format";
-import { useOrder } from "../api/get-order";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useOrder } from "../api/get-order";
+import { OrderPayment } from "../components/order-payment";
+import "../components/payment.css";
 
 export function PaymentRoute() {
   useDocumentTitle("Payment");
   const { id = "" } = useParams();
   const order = useOrder(id);
+  const session = useSession();
 
   return (
     <section className="narrow">
@@ -32,11 +36,15 @@ export function PaymentRoute() {
                 <dd>{formatDollars(order.data.toolPrice)}</dd>
               </div>
             </dl>
-            {order.data.paid ? (
-              <p className="badge badge-success">This order is paid.</p>
-            ) : (
-              <p className="note">Card payment is coming soon: the card form will appear here.</p>
-            )}
+            <div className="payment-area">
+              {session.status === "signedIn" && (
+                <OrderPayment
+                  key={order.data._id}
+                  order={order.data}
+                  billing={{ name: session.displayName, email: session.email }}
+                />
+              )}
+            </div>
           </div>
         </div>
       )}

@@ -1,0 +1,169 @@
+// Test data made through the same doors the shop uses: the Auth emulator's REST API for accounts and
+// the shop's API for tools and orders. Every helper here has a matching clean-up.
+import { randomUUID } from "node:crypto";
+import { AUTH_EMULATOR, SHOP } from "../stack.js";
+
+const API_KEY = "demo-api-key";
+
+export const ADMIN = { email: "admin@toolshop.test", password: "admin123" } as const;
+
+export interface Account {
+  _id: string;
+  email: string;
+  password: string;
+  name: string;
+  /** The shop's API access token. */
+  token: string;
+}
+
+export interface Tool {
+  _id: string;
+  name: string;
+  img: string;
+  price: number;
+  description: string;
+  moq: number;
+  aq: number;
+}
+
+export interface Order {
+  _id: string;
+  toolName: string;
+  quantityAmount: number;
+  toolPrice: number;
+  paid: boolean;
+  status: string;
+}
+
+/** A short id that makes every name a test creates its own. */
+export const unique = () => randomUUID().slice(0, 8);
+
+async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${SHOP}/api${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      accept: "application/json",
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiCallError(response.status, `${init.method ?? "GET"} /api${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Clean-up of something a test may already have removed itself. */
+async function ignoringGone(action: () => Promise<unknown>) {
+  try {
+    await action();
+  } catch (error) {
+    if (!(error instanceof ApiCallError) || (error.status !== 404 && error.status !== 409)) throw error;
+  }
+}
+
+async function identityToolkit<T>(method: string, body: unknown): Promise<T> {
+  const response = await fetch(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`accounts:${method} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs in with the Auth emulator and trades the ID token for the shop's token, as the web client does. */
+export async function signInToApi(email: string, password: string): Promise<{ token: string; user: { _id: string; name: string } }> {
+  const { idToken } = await identityToolkit<{ idToken: string }>("signInWithPassword", { email, password, returnSecureToken: true });
+  return call(`/user/${encodeURIComponent(email)}`, { method: "PUT", token: idToken, body: { email } });
+}
+
+/** A fresh buyer account with a display name, known to the shop (as after a first sign-in). */
+export async function createAccount(label = "Buyer"): Promise<Account> {
+  const id = unique();
+  const email = `e2e-${id}@toolshop.test`;
+  const password = `pw-${id}`;
+  const name = `${label} ${id}`;
+  const { idToken } = await identityToolkit<{ idToken: string }>("signUp", { email, password, returnSecureToken: true });
+  await identityToolkit("update", { idToken, displayName: name, returnSecureToken: true });
+  const { token, user } = await signInToApi(email, password);
+  return { _id: user._id, email, password, name, token };
+}
+
+/** Removes the account as an admin would (Remove User), after cancelling its unpaid orders. */
+export async function removeAccount(account: Account, adminToken: string) {
+  const orders = await call<Order[]>(`/orders?userEmail=${encodeURIComponent(account.email)}`, { token: account.token }).catch(
+    () => [] as Order[],
+  );
+  for (const order of orders.filter((o) => !o.paid)) await ignoringGone(() => cancelOrder(order._id, account.token));
+  await ignoringGone(() => call(`/users/${encodeURIComponent(account._id)}`, { method: "DELETE", token: adminToken }));
+}
+
+/** Removes an account a test made through the pages (sign-up, Google), found by its email. */
+export async function removeUserByEmail(email: string, adminToken: string) {
+  const users = await call<{ _id: string; email: string }[]>("/users", { token: adminToken });
+  const user = users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+  if (user) await ignoringGone(() => call(`/users/${encodeURIComponent(user._id)}`, { method: "DELETE", token: adminToken }));
+}
+
+export async function createTool(adminToken: string, overrides: Partial<Omit<Tool, "_id">> = {}): Promise<Tool> {
+  const body = {
+    name: `E2E Tool ${unique()}`,
+    img: "/images/tools/claw-hammer.svg",
+    price: 12.75,
+    description: "A tool made by the browser tests.",
+    moq: 5,
+    aq: 50,
+    ...overrides,
+  };
+  return call<Tool>("/tools", { method: "POST", token: adminToken, body });
+}
+
+export const getTool = (id: string) => call<Tool>(`/tools/${encodeURIComponent(id)}`);
+export const listTools = () => call<Tool[]>("/tools");
+
+export const deleteTool = (id: string, adminToken: string) =>
+  ignoringGone(() => call(`/tools/${encodeURIComponent(id)}`, { method: "DELETE", token: adminToken }));
+
+export function placeOrder(tool: Tool, account: Account, quantityAmount = tool.moq): Promise<Order> {
+  return call<Order>("/orders", {
+    method: "POST",
+    token: account.token,
+    body: { toolId: tool._id, quantityAmount, userPhone: "+1 555 0100", userAddress: "1 Test Street, Springfield" },
+  });
+}
+
+export const myOrders = (account: Account) => call<Order[]>(`/orders?userEmail=${encodeURIComponent(account.email)}`, { token: account.token });
+
+export const cancelOrder = (id: string, token: string) => call(`/orders/${encodeURIComponent(id)}`, { method: "DELETE", token });
+
+/**
+ * Pays an order with the sandbox's test card, as the payment page does: a payment intent for the
+ * order, then the sandbox's confirmation with the card. The order is paid once this resolves.
+ */
+export async function payOrder(order: Order, account: Account): Promise<void> {
+  const { clientSecret } = await call<{ clientSecret: string }>("/create-payment-intent", {
+    method: "POST",
+    token: account.token,
+    body: { orderId: order._id },
+  });
+  const intentId = clientSecret.split("_secret_")[0]!;
+  await call(`/sandbox/payment-intents/${encodeURIComponent(intentId)}/confirm`, {
+    method: "POST",
+    token: account.token,
+    body: {
+      clientSecret,
+      card: { number: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" },
+      billingDetails: { name: account.name, email: account.email },
+    },
+  });
+}
