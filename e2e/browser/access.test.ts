@@ -26,7 +26,15 @@ describe("who sees what, and the way back after signing in", () => {
   test("when a visitor opens an address the shop does not have, then the not-found page shows its error image", async ({ page }) => {
     await page.goto("/no-such-page");
     await see(page.getByRole("img", { name: /not found/i }));
-    const loaded = await page.getByRole("img", { name: /not found/i }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+    const loaded = await page.getByRole("img", { name: /not found/i }).evaluate(
+      (image: HTMLImageElement) =>
+        image.complete
+          ? image.naturalWidth > 0
+          : new Promise<boolean>((resolve) => {
+              image.addEventListener("load", () => resolve(image.naturalWidth > 0), { once: true });
+              image.addEventListener("error", () => resolve(false), { once: true });
+            }),
+    );
     expect(loaded).toBe(true);
   });
 
@@ -129,5 +137,22 @@ describe("who sees what, and the way back after signing in", () => {
     await see(page.getByText("You have no orders yet."));
     expect(await page.getByRole("cell", { name: tool.name }).count()).toBe(0);
     await see(topBar(page).getByText(second.name, { exact: true }));
+  });
+});
+
+describe("a session that outlives its API token", () => {
+  test("when the stored API token is no longer accepted, then the shop renews it and the buyer stays where they were", async ({ page, buyer, tool }) => {
+    await placeOrder(tool, buyer);
+    await logIn(page, buyer);
+    // What an hour-old token looks like to the API: signed, but refused with 401.
+    await page.evaluate(() => localStorage.setItem("accessToken", "eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c3RhbGU"));
+
+    await page.goto("/dashboard/orders");
+    await see(page.getByRole("heading", { name: "My Orders", level: 1 }));
+    await see(page.getByRole("cell", { name: tool.name }));
+    expect(new URL(page.url()).pathname).toBe("/dashboard/orders");
+    const renewed = await page.evaluate(() => localStorage.getItem("accessToken"));
+    expect(renewed).toBeTruthy();
+    expect(renewed).not.toBe("eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c3RhbGU");
   });
 });
