@@ -22,8 +22,10 @@ export function connectDatabase({ url, poolMax = 10 }: DatabaseOptions): Databas
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
-    // Fail fast while the database is away so the API can answer 503 instead of hanging.
-    connectionTimeoutMillis: 3000,
+    // A database that is down refuses at once and the API answers 503. This bounds the other waits:
+    // a burst queued for a pooled connection (PGlite serves one transaction at a time), or a server
+    // that does not answer at all.
+    connectionTimeoutMillis: 10_000,
     query_timeout: 10_000,
     idleTimeoutMillis: 30_000,
   });
