@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { TextField } from "@/components/form/text-field";
 import { type LoginInput, loginInput } from "./auth-form-schemas";
 
 interface LoginFormProps {
@@ -18,28 +18,26 @@ export function LoginForm({ onSubmit, error }: LoginFormProps) {
 
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting}>
-      <FormField id="login-email" label="Email" error={errors.email?.message}>
-        <input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          placeholder="Your Email"
-          required
-          {...describedBy("login-email", errors.email?.message)}
-          {...register("email")}
-        />
-      </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
-        <input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Password"
-          required
-          {...describedBy("login-password", errors.password?.message)}
-          {...register("password")}
-        />
-      </FormField>
+      <TextField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="Your Email"
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Password"
+        required
+        error={errors.password?.message}
+        {...register("password")}
+      />
       {error && (
         <p role="alert" className="text-error">
           {error}

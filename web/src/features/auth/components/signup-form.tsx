@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { TextField } from "@/components/form/text-field";
 import { type SignupInput, signupInput } from "./auth-form-schemas";
 
 interface SignupFormProps {
@@ -18,39 +18,36 @@ export function SignupForm({ onSubmit, error }: SignupFormProps) {
 
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting}>
-      <FormField id="signup-name" label="Name" error={errors.name?.message}>
-        <input
-          id="signup-name"
-          type="text"
-          autoComplete="name"
-          placeholder="Your Name"
-          required
-          {...describedBy("signup-name", errors.name?.message)}
-          {...register("name")}
-        />
-      </FormField>
-      <FormField id="signup-email" label="Email" error={errors.email?.message}>
-        <input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          placeholder="Your Email"
-          required
-          {...describedBy("signup-email", errors.email?.message)}
-          {...register("email")}
-        />
-      </FormField>
-      <FormField id="signup-password" label="Password" error={errors.password?.message}>
-        <input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Password"
-          required
-          {...describedBy("signup-password", errors.password?.message)}
-          {...register("password")}
-        />
-      </FormField>
+      <TextField
+        id="signup-name"
+        label="Name"
+        type="text"
+        autoComplete="name"
+        placeholder="Your Name"
+        required
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <TextField
+        id="signup-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="Your Email"
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        id="signup-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Password"
+        required
+        error={errors.password?.message}
+        {...register("password")}
+      />
       {error && (
         <p role="alert" className="text-error">
           {error}

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { CreateToolBody } from "@api/tools/tools.schemas";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { TextAreaField } from "@/components/form/text-area-field";
+import { TextField } from "@/components/form/text-field";
 import { showFieldErrors } from "@/lib/form";
 import { createToolInput } from "../api/create-tool";
 
@@ -54,18 +55,12 @@ export function AddToolForm({ onSubmit }: AddToolFormProps) {
   return (
     <form className="form" onSubmit={submit} noValidate>
       {FIELDS.map(({ name, label, kind, step, min }) => {
-        const id = `add-tool-${name}`;
-        const error = errors[name]?.message;
-        const common = { id, placeholder: label, required: true, ...describedBy(id, error) };
-        return (
-          <FormField key={name} id={id} label={label} error={error}>
-            {kind === "textarea" && <textarea rows={4} {...common} {...register(name)} />}
-            {kind === "text" && <input type="text" {...common} {...register(name)} />}
-            {kind === "number" && (
-              <input type="number" step={step} min={min} {...common} {...register(name, { valueAsNumber: true })} />
-            )}
-          </FormField>
-        );
+        const field = { id: `add-tool-${name}`, label, placeholder: label, required: true, error: errors[name]?.message };
+        if (kind === "textarea") return <TextAreaField key={name} rows={4} {...field} {...register(name)} />;
+        if (kind === "number") {
+          return <TextField key={name} type="number" step={step} min={min} {...field} {...register(name, { valueAsNumber: true })} />;
+        }
+        return <TextField key={name} type="text" {...field} {...register(name)} />;
       })}
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         Add tools

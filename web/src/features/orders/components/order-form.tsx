@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { Tool } from "@api/tools/tools.schemas";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { TextAreaField } from "@/components/form/text-area-field";
+import { TextField } from "@/components/form/text-field";
 import { formatDollars } from "@/lib/format";
 import { showFieldErrors } from "@/lib/form";
 import { type PlaceOrderInput, placeOrderInput } from "../api/place-order";
@@ -60,53 +61,41 @@ export function OrderForm({ tool, userName, userEmail, onSubmit }: OrderFormProp
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <FormField id="order-name" label="Name">
-        <input id="order-name" type="text" value={userName} readOnly />
-      </FormField>
-      <FormField id="order-email" label="Email">
-        <input id="order-email" type="email" value={userEmail} readOnly />
-      </FormField>
-      <FormField id="order-phone" label="Phone Number" error={errors.userPhone?.message}>
-        <input
-          id="order-phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="Phone Number"
-          required
-          {...describedBy("order-phone", errors.userPhone?.message)}
-          {...register("userPhone")}
-        />
-      </FormField>
-      <FormField id="order-address" label="Address" error={errors.userAddress?.message}>
-        <textarea
-          id="order-address"
-          autoComplete="street-address"
-          placeholder="Address"
-          rows={2}
-          required
-          {...describedBy("order-address", errors.userAddress?.message)}
-          {...register("userAddress")}
-        />
-      </FormField>
-      <FormField
+      <TextField id="order-name" label="Name" type="text" value={userName} readOnly />
+      <TextField id="order-email" label="Email" type="email" value={userEmail} readOnly />
+      <TextField
+        id="order-phone"
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        placeholder="Phone Number"
+        required
+        error={errors.userPhone?.message}
+        {...register("userPhone")}
+      />
+      <TextAreaField
+        id="order-address"
+        label="Address"
+        autoComplete="street-address"
+        placeholder="Address"
+        rows={2}
+        required
+        error={errors.userAddress?.message}
+        {...register("userAddress")}
+      />
+      <TextField
         id="order-quantity"
         label="Quantity"
+        type="number"
+        inputMode="numeric"
+        min={tool.moq}
+        max={tool.aq}
+        step={1}
+        required
         hint={`From ${tool.moq} to ${tool.aq} units`}
         error={errors.quantityAmount?.message}
-      >
-        <input
-          id="order-quantity"
-          type="number"
-          inputMode="numeric"
-          min={tool.moq}
-          max={tool.aq}
-          step={1}
-          required
-          aria-describedby={errors.quantityAmount ? "order-quantity-error" : "order-quantity-hint"}
-          aria-invalid={errors.quantityAmount ? true : undefined}
-          {...register("quantityAmount", { valueAsNumber: true })}
-        />
-      </FormField>
+        {...register("quantityAmount", { valueAsNumber: true })}
+      />
       <p className="order-total" aria-live="polite">
         Total Price: <strong>{formatDollars(orderTotal(quantity, tool.price))}</strong>
       </p>

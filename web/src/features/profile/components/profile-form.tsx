@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { type UpdateProfileBody, updateProfileBody, type User } from "@api/users/users.schemas";
 // The schema is zod's; the shop's zod settings must apply before it validates.
 import "@/lib/zod";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { TextField } from "@/components/form/text-field";
 import { showFieldErrors } from "@/lib/form";
 
 interface ProfileFormProps {
@@ -49,15 +49,18 @@ export function ProfileForm({ profile, onSubmit }: ProfileFormProps) {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {FIELDS.map(({ name, label, type, autoComplete }) => {
-        const id = `profile-${name}`;
-        const error = errors[name]?.message;
-        return (
-          <FormField key={name} id={id} label={label} error={error}>
-            <input id={id} type={type} autoComplete={autoComplete} placeholder={label} {...describedBy(id, error)} {...register(name)} />
-          </FormField>
-        );
-      })}
+      {FIELDS.map(({ name, label, type, autoComplete }) => (
+        <TextField
+          key={name}
+          id={`profile-${name}`}
+          label={label}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={label}
+          error={errors[name]?.message}
+          {...register(name)}
+        />
+      ))}
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         Update
       </button>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { TextAreaField } from "@/components/form/text-area-field";
+import { TextField } from "@/components/form/text-field";
 import { showFieldErrors } from "@/lib/form";
 import { type AddReviewInput, addReviewInput } from "../api/add-review";
 
@@ -24,30 +25,28 @@ export function ReviewForm({ onSubmit }: { onSubmit: (review: AddReviewInput) =>
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <FormField id="review-rating" label="Rating (1 to 5)" error={errors.rating?.message}>
-        <input
-          id="review-rating"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={5}
-          step={1}
-          placeholder="Rating"
-          required
-          {...describedBy("review-rating", errors.rating?.message)}
-          {...register("rating", { valueAsNumber: true })}
-        />
-      </FormField>
-      <FormField id="review-text" label="Review" error={errors.review?.message}>
-        <textarea
-          id="review-text"
-          rows={4}
-          placeholder="Review"
-          required
-          {...describedBy("review-text", errors.review?.message)}
-          {...register("review")}
-        />
-      </FormField>
+      <TextField
+        id="review-rating"
+        label="Rating (1 to 5)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={5}
+        step={1}
+        placeholder="Rating"
+        required
+        error={errors.rating?.message}
+        {...register("rating", { valueAsNumber: true })}
+      />
+      <TextAreaField
+        id="review-text"
+        label="Review"
+        rows={4}
+        placeholder="Review"
+        required
+        error={errors.review?.message}
+        {...register("review")}
+      />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         Add Review
       </button>

@@ -1,5 +1,6 @@
 import { useForm } from "react-hook-form";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { TextAreaField } from "@/components/form/text-area-field";
+import { TextField } from "@/components/form/text-field";
 import { showFieldErrors } from "@/lib/form";
 import type { AddWishInput } from "../api/add-wish";
 
@@ -28,43 +29,40 @@ export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promi
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <FormField id="wish-name" label="Tool Name" error={errors.name?.message}>
-        <input
-          id="wish-name"
-          type="text"
-          placeholder="Tool Name"
-          required
-          {...describedBy("wish-name", errors.name?.message)}
-          {...register("name", { validate: filled("Tool Name is Required") })}
-        />
-      </FormField>
-      <FormField id="wish-price" label="Approximate Price" error={errors.price?.message}>
-        <input
-          id="wish-price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          placeholder="Approximate Price"
-          required
-          {...describedBy("wish-price", errors.price?.message)}
-          {...register("price", {
-            valueAsNumber: true,
-            validate: (price) =>
-              !Number.isFinite(price) ? "Approximate Price is Required" : price >= 0 || "Approximate Price must not be negative",
-          })}
-        />
-      </FormField>
-      <FormField id="wish-details" label="Details" error={errors.details?.message}>
-        <textarea
-          id="wish-details"
-          rows={3}
-          placeholder="Details"
-          required
-          {...describedBy("wish-details", errors.details?.message)}
-          {...register("details", { validate: filled("Details is Required") })}
-        />
-      </FormField>
+      <TextField
+        id="wish-name"
+        label="Tool Name"
+        type="text"
+        placeholder="Tool Name"
+        required
+        error={errors.name?.message}
+        {...register("name", { validate: filled("Tool Name is Required") })}
+      />
+      <TextField
+        id="wish-price"
+        label="Approximate Price"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        placeholder="Approximate Price"
+        required
+        error={errors.price?.message}
+        {...register("price", {
+          valueAsNumber: true,
+          validate: (price) =>
+            !Number.isFinite(price) ? "Approximate Price is Required" : price >= 0 || "Approximate Price must not be negative",
+        })}
+      />
+      <TextAreaField
+        id="wish-details"
+        label="Details"
+        rows={3}
+        placeholder="Details"
+        required
+        error={errors.details?.message}
+        {...register("details", { validate: filled("Details is Required") })}
+      />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         Send Wish
       </button>

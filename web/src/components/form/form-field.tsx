@@ -15,12 +15,12 @@ export function FormField({ id, label, error, hint, children }: FormFieldProps) 
       <label htmlFor={id}>{label}</label>
       {children}
       {hint && !error && (
-        <p id={`${id}-hint`} className="field-hint">
+        <p id={hintId(id)} className="field-hint">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="field-error text-error">
+        <p id={errorId(id)} className="field-error text-error">
           {error}
         </p>
       )}
@@ -28,8 +28,14 @@ export function FormField({ id, label, error, hint, children }: FormFieldProps) 
   );
 }
 
-/** aria attributes for a control inside FormField. */
-export const describedBy = (id: string, error: string | undefined) => ({
+const hintId = (id: string) => `${id}-hint`;
+const errorId = (id: string) => `${id}-error`;
+
+/**
+ * aria attributes for the control inside FormField. The error replaces the hint on screen, so it
+ * replaces it as the description too: a screen reader reads what a sighted person sees.
+ */
+export const fieldAria = (id: string, error: string | undefined, hint: string | undefined) => ({
   "aria-invalid": error ? true : undefined,
-  "aria-describedby": error ? `${id}-error` : undefined,
+  "aria-describedby": error ? errorId(id) : hint ? hintId(id) : undefined,
 });

@@ -1,0 +1,19 @@
+import type { ComponentPropsWithRef } from "react";
+import { FormField, fieldAria } from "./form-field";
+
+type TextAreaFieldProps = Omit<ComponentPropsWithRef<"textarea">, "id" | "aria-invalid" | "aria-describedby"> & {
+  id: string;
+  label: string;
+  /** The field's validation message; while it is set the text area is marked invalid and described by it. */
+  error?: string;
+  hint?: string;
+};
+
+/** TextField's multi-line twin, for addresses, reviews and descriptions. */
+export function TextAreaField({ id, label, error, hint, ...textAreaProps }: TextAreaFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <textarea id={id} {...textAreaProps} {...fieldAria(id, error, hint)} />
+    </FormField>
+  );
+}
