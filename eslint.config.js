@@ -3,7 +3,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/", "**/lib/", "**/dist/", ".data/", "functions/drizzle/"] },
+  { ignores: ["**/node_modules/", "functions/lib/", "**/dist/", ".data/", "functions/drizzle/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

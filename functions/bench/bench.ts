@@ -142,6 +142,9 @@ async function main() {
           // One buyer places every order of the run; the per-buyer limit would turn most into 429s.
           RATE_LIMIT_ORDERS_PER_MINUTE: "0",
         },
+        undefined,
+        // BENCH_PROFILE_DIR=folder writes a CPU profile of the API server, to see where its time goes.
+        process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
       ),
     );
     await waitForHttp(`${api}/api/health`);
@@ -163,8 +166,9 @@ async function main() {
       },
     ];
 
+    const only = process.env.BENCH_ONLY;
     const rows: Row[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
       console.log(`measuring ${scenario.name}…`);
       const result = await measure(scenario.options);
       const ratio = result.requestsPerSecond / ceiling.requestsPerSecond;

@@ -19,9 +19,14 @@ export interface Child {
 }
 
 /** Starts a Node script; with `ready`, waits until a line of its output passes it. */
-export function startNode(script: string, env: NodeJS.ProcessEnv, ready?: (line: string) => boolean): Promise<Child & { line: string }> {
+export function startNode(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  ready?: (line: string) => boolean,
+  nodeArgs: string[] = [],
+): Promise<Child & { line: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     const stop = () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();

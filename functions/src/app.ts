@@ -93,7 +93,7 @@ export async function createApp({
 
   const users = createUsersService(db, identity, tokens);
   const tools = createToolsService(db);
-  const auth = createAuthGuards(tokens, users.findPrincipal);
+  const auth = createAuthGuards(tokens, users.principals);
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig);
 
   await app.register(

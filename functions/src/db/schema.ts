@@ -79,6 +79,10 @@ export const orders = pgTable(
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
+    // My Orders and an admin's look at one buyer: live orders by email, newest first.
+    index("orders_live_by_email_idx")
+      .on(t.userEmail, t.createdAt, t.id)
+      .where(sql`${t.status} <> 'cancelled'`),
   ],
 );
 

@@ -1,47 +1,68 @@
 export interface FreshCache<T> {
   /** The cached value if it is fresh enough, else `load()`'s, shared by concurrent callers. */
   get(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets one key, including a load of it already under way. */
+  forget(key: string): void;
   /** Forgets everything, including loads already under way. */
   invalidate(): void;
+}
+
+interface Load<T> {
+  promise: Promise<T>;
+  /** Set when a write happened while the load ran, so its value may miss that write. */
+  stale: boolean;
 }
 
 /**
  * A read cache whose values are never older than `maxAgeMs`, measured from when their load
  * began. Other instances' writes are invisible to it, so that bound is the whole promise a
- * multi-instance deployment gets; this instance's writes call `invalidate()` and show at once.
+ * multi-instance deployment gets; this instance's writes call `forget()` or `invalidate()` and
+ * show at once.
  */
 export function createFreshCache<T>({ maxAgeMs, maxEntries = 1000 }: { maxAgeMs: number; maxEntries?: number }): FreshCache<T> {
   const entries = new Map<string, { value: T; loadedAt: number }>();
-  const loads = new Map<string, Promise<T>>();
-  let generation = 0;
+  const loads = new Map<string, Load<T>>();
 
-  async function load(key: string, loader: () => Promise<T>): Promise<T> {
+  function start(key: string, loader: () => Promise<T>): Load<T> {
     const startedAt = performance.now();
-    const startedIn = generation;
-    const value = await loader();
-    // A write during the load may not be in the value: keep it only if none happened.
-    if (startedIn === generation) {
-      if (entries.size >= maxEntries) entries.clear();
-      entries.set(key, { value, loadedAt: startedAt });
-    }
-    return value;
+    const load: Load<T> = {
+      stale: false,
+      promise: loader()
+        .then((value) => {
+          if (!load.stale) {
+            // Dropping the oldest entry keeps memory bounded; it is only loaded again if asked for.
+            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+            entries.set(key, { value, loadedAt: startedAt });
+          }
+          return value;
+        })
+        .finally(() => {
+          if (loads.get(key) === load) loads.delete(key);
+        }),
+    };
+    return load;
   }
 
   return {
     get(key, loader) {
       const entry = entries.get(key);
       if (entry && performance.now() - entry.loadedAt < maxAgeMs) return Promise.resolve(entry.value);
+      let load = loads.get(key);
+      if (!load) {
+        load = start(key, loader);
+        loads.set(key, load);
+      }
+      return load.promise;
+    },
+    forget(key) {
+      entries.delete(key);
       const running = loads.get(key);
-      if (running) return running;
-      const started: Promise<T> = load(key, loader).finally(() => {
-        if (loads.get(key) === started) loads.delete(key);
-      });
-      loads.set(key, started);
-      return started;
+      if (running) running.stale = true;
+      loads.delete(key);
     },
     invalidate() {
-      generation++;
       entries.clear();
+      for (const running of loads.values()) running.stale = true;
       loads.clear();
     },
   };

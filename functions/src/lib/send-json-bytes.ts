@@ -7,3 +7,6 @@ import type { FastifyReply } from "fastify";
 export function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
   return reply.type("application/json; charset=utf-8").send(bytes);
 }
+
+/** Serializes once, for answers kept in a cache and sent many times. */
+export const toJsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));

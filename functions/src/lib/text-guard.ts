@@ -3,12 +3,11 @@ import { AppError, type FieldError } from "./errors.js";
 
 // PostgreSQL's text cannot hold U+0000 (a query carrying one fails), and a lone surrogate would be
 // stored as U+FFFD, not as sent. Neither is text a person types, so both are refused up front.
-const NULL_CHARACTER = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const MESSAGE = "Must not contain a null character or broken Unicode";
 
-const isStorable = (value: string) => !NULL_CHARACTER.test(value) && !LONE_SURROGATE.test(value);
+const isStorable = (value: string) => !value.includes("\u0000") && !LONE_SURROGATE.test(value);
 
 function unstorableStrings(value: unknown, path: string, found: FieldError[]): FieldError[] {
   if (typeof value === "string") {

@@ -1,7 +1,10 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
+import { mapRow } from "../../db/map-row.js";
 import { orders, type OrderRow } from "../../db/schema.js";
 import { isUuid } from "../../lib/ids.js";
+import { orderTotalCentsSql } from "../../lib/money.js";
+import { takeStock } from "../tools/tools.repository.js";
 
 const live = ne(orders.status, "cancelled");
 
@@ -20,9 +23,48 @@ export async function findByIdempotencyKey(db: Queryable, userId: string, key: s
   return row ?? null;
 }
 
-export async function insertOrder(db: Queryable, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  return row!;
+export interface NewOrder {
+  toolId: string;
+  quantity: number;
+  buyer: { id: string; name: string; email: string };
+  userPhone: string;
+  userAddress: string;
+  idempotencyKey: string | null;
+}
+
+/**
+ * Takes the units and records the order in one statement. Orders for one tool queue on its row,
+ * and the row is held only for this statement and its commit, so a popular tool sells as fast
+ * as the database can commit. Null when the tool is gone or the quantity breaks a rule.
+ */
+export async function placeOrder(db: Queryable, order: NewOrder): Promise<OrderRow | null> {
+  if (!isUuid(order.toolId)) return null;
+  const columns = [
+    orders.toolId,
+    orders.toolName,
+    orders.userId,
+    orders.userName,
+    orders.userEmail,
+    orders.userPhone,
+    orders.userAddress,
+    orders.quantity,
+    orders.totalCents,
+    orders.idempotencyKey,
+  ];
+  // Drizzle's insert-from-select must name every column, defaults included, so this one statement
+  // is written out; `taken` returns the tool's id, name and price_cents.
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with taken as (${takeStock(db, order.toolId, order.quantity).getSQL()})
+    insert into ${orders} (${sql.join(
+      columns.map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )})
+    select taken.id, taken.name, ${order.buyer.id}::uuid, ${order.buyer.name}::text, ${order.buyer.email}::text,
+      ${order.userPhone}::text, ${order.userAddress}::text, ${order.quantity}::integer,
+      ${orderTotalCentsSql(sql`taken.price_cents`, order.quantity)}, ${order.idempotencyKey}::text
+    from taken
+    returning *`);
+  return rows[0] ? mapRow(orders, rows[0]) : null;
 }
 
 export function listLiveByEmail(db: Queryable, email: string): Promise<OrderRow[]> {

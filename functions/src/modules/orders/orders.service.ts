@@ -3,7 +3,9 @@ import type { OrderRow } from "../../db/schema.js";
 import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { conflict, notFound, unprocessable } from "../../lib/errors.js";
-import { orderTotalCents, toDollars } from "../../lib/money.js";
+import { createFreshCache } from "../../lib/fresh-cache.js";
+import { toDollars } from "../../lib/money.js";
+import { toJsonBytes } from "../../lib/send-json-bytes.js";
 import { type AuditActor, recordAudit } from "../audit/audit.repository.js";
 import * as tools from "../tools/tools.repository.js";
 import * as repository from "./orders.repository.js";
@@ -32,6 +34,9 @@ export const toOrder = (row: OrderRow): Order => ({
 
 const RELEASE_BATCH = 500;
 
+/** The catalog's bound: another instance's change to a buyer's orders shows within a second. */
+const ORDER_LIST_MAX_AGE_MS = 500;
+
 const canSee = (principal: Principal, row: OrderRow) => principal.role === "admin" || row.userId === principal.id;
 
 export interface PlacedOrder {
@@ -56,29 +61,27 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
   }
 
   async function place(principal: Principal, body: PlaceOrderBody, key: string | undefined): Promise<Order> {
-    return db.transaction(async (tx) => {
-      const tool = await tools.takeStock(tx, body.toolId, body.quantityAmount);
-      if (!tool) {
-        const current = await tools.findTool(tx, body.toolId);
-        if (!current) throw notFound("Tool");
-        if (body.quantityAmount < current.moq) throw unprocessable("below_moq", BELOW_MOQ);
-        throw unprocessable("above_aq", ABOVE_AQ);
-      }
-      const row = await repository.insertOrder(tx, {
-        toolId: tool.id,
-        toolName: tool.name,
-        userId: principal.id,
-        userName: principal.name,
-        userEmail: principal.email,
-        userPhone: body.userPhone,
-        userAddress: body.userAddress,
-        quantity: body.quantityAmount,
-        totalCents: orderTotalCents(tool.priceCents, body.quantityAmount),
-        idempotencyKey: key ?? null,
-      });
-      return toOrder(row);
+    const row = await repository.placeOrder(db, {
+      toolId: body.toolId,
+      quantity: body.quantityAmount,
+      buyer: principal,
+      userPhone: body.userPhone,
+      userAddress: body.userAddress,
+      idempotencyKey: key ?? null,
     });
+    if (row) return toOrder(row);
+    // Nothing was taken; say why, from the tool as it is now.
+    const current = await tools.findTool(db, body.toolId);
+    if (!current) throw notFound("Tool");
+    if (body.quantityAmount < current.moq) throw unprocessable("below_moq", BELOW_MOQ);
+    throw unprocessable("above_aq", ABOVE_AQ);
   }
+
+  /** A buyer's live orders as JSON bytes, kept for a moment: My Orders is read far more than it changes. */
+  const lists = createFreshCache<Buffer>({ maxAgeMs: ORDER_LIST_MAX_AGE_MS, maxEntries: 10_000 });
+  const listKey = (email: string) => email.trim().toLowerCase();
+  // Called after the commit, so no read can keep the list as it was before the change.
+  const ordersChanged = (email: string) => lists.forget(listKey(email));
 
   return {
     /** Takes the units out of stock and records the order in one transaction. */
@@ -90,6 +93,7 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
       try {
         const order = await place(principal, body, key);
         onStockChange();
+        ordersChanged(order.userEmail);
         return { order, replayed: false };
       } catch (error) {
         // Two requests with one key raced; the loser's transaction rolled back, stock included.
@@ -108,10 +112,13 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
       return toOrder(row);
     },
 
-    async listFor(principal: Principal, email: string): Promise<Order[]> {
+    /** The live orders of one buyer, newest first, as JSON bytes ready to send. */
+    async listJsonFor(principal: Principal, email: string): Promise<Buffer> {
       assertSelfOrAdmin(principal, email);
-      return (await repository.listLiveByEmail(db, email)).map(toOrder);
+      return lists.get(listKey(email), async () => toJsonBytes((await repository.listLiveByEmail(db, email)).map(toOrder)));
     },
+
+    ordersChanged,
 
     async listAll(): Promise<Order[]> {
       return (await repository.listLive(db)).map(toOrder);
@@ -119,7 +126,7 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
 
     /** Cancels an unpaid order and puts its units back on the shelf. */
     async cancel(principal: Principal, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const cancelled = await db.transaction(async (tx) => {
         const row = await repository.findLiveOrder(tx, id, { lock: true });
         if (!row || !canSee(principal, row)) throw notFound("Order");
         if (row.status !== "unpaid") throw conflict("order_paid", "A paid order cannot be cancelled.");
@@ -129,8 +136,10 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
         if (row.userId !== principal.id) {
           await recordAudit(tx, { actor: principal, action: "order.cancelled", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
         }
+        return row;
       });
       onStockChange();
+      ordersChanged(cancelled.userEmail);
     },
 
     /**
@@ -147,7 +156,10 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
           return held.length;
         });
         released += batch;
-        if (batch > 0) onStockChange();
+        if (batch > 0) {
+          onStockChange();
+          lists.invalidate();
+        }
         if (batch < RELEASE_BATCH) return released;
       }
     },
@@ -158,7 +170,10 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
         if (row) await recordAudit(tx, { actor, action: "order.shipped", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
         return row;
       });
-      if (shipped) return toOrder(shipped);
+      if (shipped) {
+        ordersChanged(shipped.userEmail);
+        return toOrder(shipped);
+      }
       const row = await repository.findLiveOrder(db, id);
       if (!row) throw notFound("Order");
       if (row.status === "shipped") return toOrder(row);

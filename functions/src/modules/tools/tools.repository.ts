@@ -34,14 +34,12 @@ export async function softDeleteTool(db: Queryable, id: string): Promise<boolean
  * Takes units out of stock in one statement, so concurrent orders queue on the row and
  * none can take what another already took. Null when the tool is gone or the rule fails.
  */
-export async function takeStock(db: Queryable, id: string, quantity: number): Promise<ToolRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db
+export function takeStock(db: Queryable, id: string, quantity: number) {
+  return db
     .update(tools)
     .set({ aq: sql`${tools.aq} - ${quantity}` })
     .where(and(eq(tools.id, id), listed, sql`${tools.aq} >= ${quantity}`, sql`${tools.moq} <= ${quantity}`))
-    .returning();
-  return row ?? null;
+    .returning({ id: tools.id, name: tools.name, priceCents: tools.priceCents });
 }
 
 /** Returns units to a tool, deleted or not: the stock was never sold. */

@@ -3,6 +3,7 @@ import type { ToolRow } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { toCents, toDollars } from "../../lib/money.js";
+import { toJsonBytes } from "../../lib/send-json-bytes.js";
 import { type AuditActor, recordAudit } from "../audit/audit.repository.js";
 import * as repository from "./tools.repository.js";
 import type { CreateToolBody, Tool } from "./tools.schemas.js";
@@ -24,21 +25,19 @@ export const toTool = (row: ToolRow): Tool => ({
  */
 const CATALOG_MAX_AGE_MS = 500;
 
-const asJson = (value: unknown) => Buffer.from(JSON.stringify(value));
-
 export function createToolsService(db: Database) {
   const cache = createFreshCache<Buffer>({ maxAgeMs: CATALOG_MAX_AGE_MS });
   return {
     /** The catalog as JSON bytes, ready to send. */
     listJson(): Promise<Buffer> {
-      return cache.get("catalog", async () => asJson((await repository.listTools(db)).map(toTool)));
+      return cache.get("catalog", async () => toJsonBytes((await repository.listTools(db)).map(toTool)));
     },
     /** One tool as JSON bytes, ready to send. */
     getJson(id: string): Promise<Buffer> {
       return cache.get(`tool:${id}`, async () => {
         const row = await repository.findTool(db, id);
         if (!row) throw notFound("Tool");
-        return asJson(toTool(row));
+        return toJsonBytes(toTool(row));
       });
     },
     async create(actor: AuditActor, { price, ...rest }: CreateToolBody): Promise<Tool> {

@@ -22,6 +22,8 @@ afterAll(async () => {
   await api.stop();
 });
 
+const fromOther = (path: string, token?: string) =>
+  fetch(`${otherUrl}/api${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 const catalogFromOther = async () => (await (await fetch(`${otherUrl}/api/tools`)).json()) as { _id: string; aq: number }[];
 
 /** How long the other instance takes to show what `seen` looks for; fails past two seconds. */
@@ -63,5 +65,59 @@ describe("catalog cache", () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => api.request("GET", "/tools")));
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect(answers.every((a) => a.headers.get("content-type")?.startsWith("application/json"))).toBe(true);
+  });
+});
+
+describe("a buyer's orders", () => {
+  const listedIds = async (response: Response | Promise<Response>) => ((await (await response).json()) as { _id: string }[]).map((o) => o._id);
+  const myOrders = (user: SignedInUser) => `/orders?userEmail=${encodeURIComponent(user.email)}`;
+
+  it("when a buyer orders, then My Orders shows it at once on the same instance and within a second on another", async () => {
+    const toolId = await api.addTool({ moq: 1, aq: 40 });
+    // Both instances have just read the list, so both hold it.
+    expect((await api.request("GET", myOrders(buyer), { token: buyer.token })).status).toBe(200);
+    expect((await fromOther(myOrders(buyer), buyer.token)).status).toBe(200);
+
+    const orderId = await api.placeOrder(buyer, toolId, 2);
+
+    expect((await api.request("GET", myOrders(buyer), { token: buyer.token })).body.map((o: { _id: string }) => o._id)).toContain(orderId);
+    const elapsed = await millisecondsUntil(async () => (await listedIds(fromOther(myOrders(buyer), buyer.token))).includes(orderId));
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it("when a buyer cancels, then the order leaves their list at once on the same instance and within a second on another", async () => {
+    const orderId = await api.placeOrder(buyer, await api.addTool({ moq: 1, aq: 40 }), 1);
+    // Both instances list the order, so both hold a list with it.
+    await millisecondsUntil(async () => (await listedIds(fromOther(myOrders(buyer), buyer.token))).includes(orderId));
+    expect((await api.request("GET", myOrders(buyer), { token: buyer.token })).body.map((o: { _id: string }) => o._id)).toContain(orderId);
+
+    expect((await api.request("DELETE", `/orders/${orderId}`, { token: buyer.token })).status).toBe(200);
+
+    expect((await api.request("GET", myOrders(buyer), { token: buyer.token })).body.map((o: { _id: string }) => o._id)).not.toContain(orderId);
+    const elapsed = await millisecondsUntil(async () => !(await listedIds(fromOther(myOrders(buyer), buyer.token))).includes(orderId));
+    expect(elapsed).toBeLessThan(1000);
+  });
+});
+
+describe("accounts", () => {
+  it("when an admin removes a buyer, then every instance refuses the buyer's changes at once and their reads within a second", async () => {
+    const leaving = await api.signUp("leaving");
+    const toolId = await api.addTool({ moq: 1, aq: 40 });
+    // The other instance has just checked this account for a read.
+    expect((await fromOther(`/orders?userEmail=${encodeURIComponent(leaving.email)}`, leaving.token)).status).toBe(200);
+
+    expect((await api.request("DELETE", `/users/${leaving.id}`, { token: admin.token })).status).toBe(200);
+
+    const write = await fetch(`${otherUrl}/api/orders`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${leaving.token}`, "content-type": "application/json" },
+      body: JSON.stringify(orderBody(toolId, 1)),
+    });
+    expect(write.status).toBe(401);
+    expect((await api.request("GET", `/tools/${toolId}`)).body.aq).toBe(40);
+    const elapsed = await millisecondsUntil(
+      async () => (await fromOther(`/orders?userEmail=${encodeURIComponent(leaving.email)}`, leaving.token)).status === 401,
+    );
+    expect(elapsed).toBeLessThan(1000);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_live_by_email_idx" ON "orders" USING btree ("user_email","created_at","id") WHERE "orders"."status" <> 'cancelled';

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createFreshCache } from "./fresh-cache.js";
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe("fresh cache", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("answers from memory while fresh and loads again once older than its bound", async () => {
+    vi.useFakeTimers();
+    const cache = createFreshCache<number>({ maxAgeMs: 500 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("k", load)).toBe(1);
+    vi.advanceTimersByTime(499);
+    expect(await cache.get("k", load)).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(await cache.get("k", load)).toBe(2);
+  });
+
+  it("shares one load between concurrent callers", async () => {
+    const cache = createFreshCache<string>({ maxAgeMs: 500 });
+    const pending = deferred<string>();
+    const load = vi.fn(() => pending.promise);
+    const both = Promise.all([cache.get("k", load), cache.get("k", load)]);
+    pending.resolve("v");
+    expect(await both).toEqual(["v", "v"]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not keep a value whose load began before a write to its key", async () => {
+    const cache = createFreshCache<string>({ maxAgeMs: 60_000 });
+    const before = deferred<string>();
+    const first = cache.get("k", () => before.promise);
+    cache.forget("k");
+    before.resolve("before the write");
+    expect(await first).toBe("before the write");
+    expect(await cache.get("k", async () => "after the write")).toBe("after the write");
+  });
+
+  it("forgets one key and keeps the others", async () => {
+    const cache = createFreshCache<string>({ maxAgeMs: 60_000 });
+    await cache.get("a", async () => "a1");
+    await cache.get("b", async () => "b1");
+    cache.forget("a");
+    expect(await cache.get("a", async () => "a2")).toBe("a2");
+    expect(await cache.get("b", async () => "b2")).toBe("b1");
+  });
+
+  it("invalidates everything, loads under way included", async () => {
+    const cache = createFreshCache<string>({ maxAgeMs: 60_000 });
+    await cache.get("a", async () => "a1");
+    const pending = deferred<string>();
+    const running = cache.get("b", () => pending.promise);
+    cache.invalidate();
+    pending.resolve("b1");
+    await running;
+    expect(await cache.get("a", async () => "a2")).toBe("a2");
+    expect(await cache.get("b", async () => "b2")).toBe("b2");
+  });
+
+  it("keeps at most maxEntries values, dropping the oldest", async () => {
+    const cache = createFreshCache<string>({ maxAgeMs: 60_000, maxEntries: 2 });
+    await cache.get("a", async () => "a1");
+    await cache.get("b", async () => "b1");
+    await cache.get("c", async () => "c1");
+    expect(await cache.get("a", async () => "a2")).toBe("a2");
+    expect(await cache.get("c", async () => "c2")).toBe("c1");
+  });
+
+  it("does not keep a failed load", async () => {
+    const cache = createFreshCache<string>({ maxAgeMs: 60_000 });
+    await expect(cache.get("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cache.get("k", async () => "up")).toBe("up");
+  });
+});
