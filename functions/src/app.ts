@@ -6,7 +6,7 @@ import { createAuthGuards } from "./lib/auth.js";
 import type { IdentityProvider } from "./lib/identity.js";
 import { registerJsonBodyParser } from "./lib/json-body.js";
 import { registerProblemHandlers } from "./lib/problem-handler.js";
-import { type RateLimitRule, registerRateLimits } from "./lib/rate-limit.js";
+import { type RateLimitRule, registerRateLimits, trustProxyHops } from "./lib/rate-limit.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { registerTextGuard } from "./lib/text-guard.js";
 import type { TokenService } from "./lib/tokens.js";
@@ -35,6 +35,8 @@ export interface AppDependencies {
   payments?: PaymentsSettings;
   /** Requests per minute; a deployment's defaults when left out. */
   rateLimits?: RateLimitSettings;
+  /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY_HOPS); 0, the header ignored, when left out. */
+  trustProxyHops?: number;
   logger?: FastifyServerOptions["logger"];
   serverFactory?: FastifyServerOptions["serverFactory"];
 }
@@ -55,6 +57,7 @@ export async function createApp({
   tokens,
   payments: paymentsConfig = { kind: "sandbox" },
   rateLimits = DEFAULT_RATE_LIMITS,
+  trustProxyHops: hops = 0,
   logger = false,
   serverFactory,
 }: AppDependencies): Promise<FastifyInstance> {
@@ -62,11 +65,10 @@ export async function createApp({
     logger,
     serverFactory,
     bodyLimit: BODY_LIMIT,
-    // Firebase Hosting and Google's front end forward each request, so the socket's address is
-    // theirs; the client's is the first X-Forwarded-For entry. A client can put its own entries in
-    // front, so request.ip keys only the per-IP sign-in limit and nothing that grants access
-    // (docs/decisions/0005-rate-limits-in-memory.md).
-    trustProxy: true,
+    // Behind Google's front end the socket's address is the proxy's; the client's is the entry the
+    // proxy appended to X-Forwarded-For, never one the client wrote itself. request.ip keys only the
+    // per-IP sign-in limit and nothing that grants access (docs/decisions/0005-rate-limits-in-memory.md).
+    trustProxy: trustProxyHops(hops),
     // Firebase Hosting forwards /api/** with its path intact; ids and emails may carry encoded characters.
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,

@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { logger } from "firebase-functions";
 import { onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
-import { loadEnv } from "./config/env.js";
+import { loadEnv, paymentsSettings } from "./config/env.js";
 import { connectDatabase } from "./db/client.js";
 import { releaseUnpaidOrders as releaseExpired } from "./jobs/release-unpaid-orders.js";
+import { describeSweep, retryDueRefunds as retryRefunds } from "./jobs/retry-due-refunds.js";
 import { startRuntime } from "./runtime.js";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -17,6 +18,8 @@ function appHandler(): Promise<Handler> {
   handler ??= (async () => {
     let route: Handler | undefined;
     const { app } = await startRuntime({
+      // Google's front end appends the caller's address to X-Forwarded-For: one trusted hop.
+      defaultTrustProxyHops: 1,
       serverFactory: (fastifyHandler) => {
         route = fastifyHandler;
         return createServer();
@@ -55,6 +58,22 @@ export const releaseUnpaidOrders = onSchedule({ schedule: "every 15 minutes", re
   try {
     const released = await releaseExpired(database.db, env.ORDER_HOLD_HOURS);
     if (released > 0) logger.info(`Released ${released} unpaid orders older than ${env.ORDER_HOLD_HOURS} h`);
+  } finally {
+    await database.close();
+  }
+});
+
+// A refund the provider failed outside a webhook would otherwise stay owed for good. The longer
+// timeout leaves room for the provider's own timeouts and retries in a run that meets an outage.
+export const retryDueRefunds = onSchedule({ schedule: "every 15 minutes", region: "us-central1", timeoutSeconds: 300 }, async () => {
+  const env = loadEnv();
+  const database = connectDatabase({ url: env.DATABASE_URL, poolMax: 1 });
+  try {
+    const result = await retryRefunds(database.db, paymentsSettings(env));
+    const summary = describeSweep(result);
+    // Error level: a buyer is still owed money, which someone should look at if it lasts.
+    if (summary && result.stillDue.length > 0) logger.error(summary);
+    else if (summary) logger.info(summary);
   } finally {
     await database.close();
   }

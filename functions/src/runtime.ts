@@ -7,7 +7,14 @@ import { firebaseIdentity } from "./lib/firebase-identity.js";
 import { createTokenService } from "./lib/tokens.js";
 
 /** Wires the app to the database and Firebase named by the environment, migrating first. */
-export async function startRuntime(options: { env?: Env & { API_TOKEN_SECRET: string }; serverFactory?: FastifyServerOptions["serverFactory"] } = {}) {
+export async function startRuntime(
+  options: {
+    env?: Env & { API_TOKEN_SECRET: string };
+    serverFactory?: FastifyServerOptions["serverFactory"];
+    /** This entry point's proxies when TRUST_PROXY_HOPS is unset: 1 behind Google's front end, 0 for a bare server. */
+    defaultTrustProxyHops?: number;
+  } = {},
+) {
   const env = options.env ?? loadEnv();
   const database = connectDatabase({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX });
   try {
@@ -22,6 +29,7 @@ export async function startRuntime(options: { env?: Env & { API_TOKEN_SECRET: st
     tokens: createTokenService(env.API_TOKEN_SECRET, env.API_TOKEN_TTL_SECONDS),
     payments: paymentsSettings(env),
     rateLimits: rateLimitSettings(env),
+    trustProxyHops: env.TRUST_PROXY_HOPS ?? options.defaultTrustProxyHops ?? 0,
     logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL },
     serverFactory: options.serverFactory,
   });

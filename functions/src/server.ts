@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { paymentsSettings } from "./config/env.js";
 import { releaseUnpaidOrders } from "./jobs/release-unpaid-orders.js";
+import { describeSweep, retryDueRefunds } from "./jobs/retry-due-refunds.js";
 import { startRuntime } from "./runtime.js";
 
 const RELEASE_EVERY_MS = 15 * 60_000;
+const REFUNDS_EVERY_MS = 15 * 60_000;
 
 // Only the plain server listens on a port; inside Cloud Functions PORT names a socket.
 const listenSchema = z.object({
@@ -22,8 +25,19 @@ async function main() {
       (error: unknown) => runtime.app.log.warn({ err: error }, "releasing unpaid orders failed"),
     );
   void release();
-  const timer = setInterval(release, RELEASE_EVERY_MS);
-  timer.unref();
+  setInterval(release, RELEASE_EVERY_MS).unref();
+  const payments = paymentsSettings(runtime.env);
+  const refund = () =>
+    retryDueRefunds(runtime.db, payments).then(
+      (result) => {
+        const summary = describeSweep(result);
+        // A buyer still owed money is worth more than a warning if it lasts.
+        if (summary) runtime.app.log[result.stillDue.length > 0 ? "error" : "info"](summary);
+      },
+      (error: unknown) => runtime.app.log.warn({ err: error }, "retrying due refunds failed"),
+    );
+  void refund();
+  setInterval(refund, REFUNDS_EVERY_MS).unref();
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -84,9 +84,10 @@ export class StripeStub {
   readonly calls: StubCall[] = [];
   /** Every POST /v1/payment_intents, replays included. */
   readonly creates: StubCreate[] = [];
+  /** Every refund Stripe made; a replayed key makes none. */
   readonly refunds: StubRefund[] = [];
   private readonly replies = new Map<string, { params: string; answer: Answer }>();
-  private failures: StubFailure[] = [];
+  private failures: { failure: StubFailure; path?: string }[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -112,9 +113,9 @@ export class StripeStub {
     await new Promise<void>((resolve, reject) => this.server.close((error) => (error ? reject(error) : resolve())));
   }
 
-  /** The next `count` calls, whatever their path, fail in the given way. */
-  failNext(count: number, failure: StubFailure): void {
-    this.failures = Array.from({ length: count }, () => failure);
+  /** The next `count` calls fail in the given way: whatever their path, or only those to `path` (`/v1/refunds`). */
+  failNext(count: number, failure: StubFailure, { path }: { path?: string } = {}): void {
+    this.failures = Array.from({ length: count }, () => ({ failure, path }));
   }
 
   /** Calls are answered normally again, whatever failures were still queued. */
@@ -157,6 +158,10 @@ export class StripeStub {
     };
   }
 
+  refundsFor(intentId: string): StubRefund[] {
+    return this.refunds.filter((r) => r.paymentIntent === intentId);
+  }
+
   createsFor(orderId: string): StubCreate[] {
     return this.creates.filter((c) => (c.params.metadata as Record<string, string> | undefined)?.orderId === orderId);
   }
@@ -168,7 +173,8 @@ export class StripeStub {
     const params = request.method === "GET" ? Object.fromEntries(url.searchParams) : parseStripeForm(text);
     this.calls.push({ method: request.method ?? "", path: url.pathname, idempotencyKey, params });
 
-    const failure = this.failures.shift();
+    const queued = this.failures.findIndex((f) => f.path === undefined || f.path === url.pathname);
+    const failure = queued === -1 ? undefined : this.failures.splice(queued, 1)[0]!.failure;
     if (failure === "error") return this.send(response, stripeError(500, "api_error", "An unknown error occurred"));
     if (!/^Bearer sk_test_\w+$/.test(request.headers.authorization ?? "")) {
       return this.send(response, stripeError(401, "invalid_request_error", "Invalid API Key provided."));
@@ -253,7 +259,12 @@ export class StripeStub {
     if (intent.status !== "succeeded") {
       return stripeError(400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.", "charge_not_refundable");
     }
-    const refund = { id: `re_stub_${token(10)}`, paymentIntent: intentId, amount: intent.amount, idempotencyKey: key };
+    // Stripe refunds what is left of the charge, and refuses once nothing is.
+    const refunded = this.refundsFor(intentId).reduce((sum, r) => sum + r.amount, 0);
+    if (refunded >= intent.amount) {
+      return stripeError(400, "invalid_request_error", `Charge for ${intentId} has already been refunded.`, "charge_already_refunded");
+    }
+    const refund = { id: `re_stub_${token(10)}`, paymentIntent: intentId, amount: intent.amount - refunded, idempotencyKey: key };
     this.refunds.push(refund);
     return {
       status: 200,

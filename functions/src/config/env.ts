@@ -22,6 +22,12 @@ const envSchema = rateLimitSchema.extend({
   API_TOKEN_SECRET: z.string().min(32).optional(),
   API_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   FIREBASE_PROJECT_ID: z.string().default("demo-toolshop"),
+  /**
+   * Proxies in front of the API that append the address they saw to X-Forwarded-For; the client's
+   * address is the entry that many hops from the end. Unset: 1 in the Cloud Function (Google's front
+   * end), 0 in the plain server (X-Forwarded-For ignored). docs/decisions/0005.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   /** How long an unpaid order holds its units before it is cancelled and they go back on sale. */
   ORDER_HOLD_HOURS: z.coerce.number().positive().max(8760).default(48),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -64,6 +64,21 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     `Too many requests. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`,
   );
 
+/**
+ * Fastify's `trustProxy` for `hops` proxies that each append the address they saw to X-Forwarded-For:
+ * `request.ip` is then the entry `hops` from the end, the one the outermost trusted proxy wrote, and
+ * whatever a client puts in front of it is never read. 0 ignores the header and takes the socket's
+ * address. Given as a function, because Fastify 5.12 refuses a plain hop count (it trusts nothing
+ * for a number, as it cannot check the peer); the deployment vouches for the peer instead: only
+ * Google's front end can reach the function, and a plain server with hops > 0 must be reachable only
+ * through its proxy (docs/decisions/0005-rate-limits-in-memory.md).
+ */
+export function trustProxyHops(hops: number): false | ((address: string, hop: number) => boolean) {
+  if (hops <= 0) return false;
+  // Hop 0 is the socket's peer, hop 1 the last X-Forwarded-For entry, and so on back to the client.
+  return (_address, hop) => hop < hops;
+}
+
 const clientKey = (request: FastifyRequest, per: RateLimitRule["per"]) =>
   per === "user" && request.principal ? `user:${request.principal.id}` : `ip:${request.ip}`;
 

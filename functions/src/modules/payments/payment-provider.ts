@@ -29,7 +29,7 @@ export interface PaymentProvider {
   readonly name: "stripe" | "sandbox";
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   retrieveIntent(id: string): Promise<ProviderIntent>;
-  /** Gives the whole amount back; the key makes a retried refund a no-op. */
+  /** Gives the whole amount back; the key makes a retried refund a no-op. Resolves too when the money went back earlier. */
   refund(intentId: string, idempotencyKey: string): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
 import { paymentEvents, payments, type PaymentRow } from "../../db/schema.js";
 
@@ -21,8 +21,31 @@ export async function setStatus(db: Queryable, id: string, status: PaymentRow["s
   await db.update(payments).set({ status, lastError, updatedAt: sql`now()` }).where(eq(payments.id, id));
 }
 
+/** Only a due refund becomes refunded: whatever else the payment became is not the refund's to change. */
 export async function markRefunded(db: Queryable, intentId: string): Promise<void> {
-  await db.update(payments).set({ status: "refunded", updatedAt: sql`now()` }).where(eq(payments.intentId, intentId));
+  await db
+    .update(payments)
+    .set({ status: "refunded", updatedAt: sql`now()` })
+    .where(and(eq(payments.intentId, intentId), eq(payments.status, "refund_due")));
+}
+
+/** Payments still owed back to their buyer, oldest first, that became due before the grace period. */
+export async function dueRefunds(
+  db: Queryable,
+  { provider, olderThanMinutes }: { provider: PaymentRow["provider"]; olderThanMinutes: number },
+): Promise<Pick<PaymentRow, "intentId">[]> {
+  return db
+    .select({ intentId: payments.intentId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, "refund_due"),
+        // Only the provider that holds the money can give it back; another's intents are not its to refund.
+        eq(payments.provider, provider),
+        lt(payments.updatedAt, sql`now() - make_interval(mins => ${olderThanMinutes}::int)`),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt), asc(payments.id));
 }
 
 /** True the first time an event id is seen; a redelivery gets false. */

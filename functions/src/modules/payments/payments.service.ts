@@ -8,16 +8,18 @@ import { type Order } from "../orders/orders.schemas.js";
 import { toOrder } from "../orders/orders.service.js";
 import { type PaymentEvent, type PaymentProvider, type ProviderIntent, SETTLING_EVENTS } from "./payment-provider.js";
 import * as repository from "./payments.repository.js";
+import { createRefunds } from "./refunds.js";
 
 /** Card networks will not charge less than this; Stripe refuses it outright. */
 const MINIMUM_CHARGE_CENTS = 50;
 
 const intentKey = (orderId: string, attempt: number) => `toolshop-order-${orderId}-attempt-${attempt}`;
-const refundKey = (intentId: string) => `toolshop-refund-${intentId}`;
 
 export type Settlement = "paid" | "already_settled" | "failed" | "canceled" | "refund_due" | "refunded" | "pending" | "unknown";
 
 export function createPaymentsService(db: Database, provider: PaymentProvider) {
+  const { refund, retryDue } = createRefunds(db, provider);
+
   async function ownOrder(principal: Principal, orderId: string) {
     const order = await orders.findLiveOrder(db, orderId);
     if (!order || order.userId !== principal.id) throw notFound("Order");
@@ -62,16 +64,7 @@ export function createPaymentsService(db: Database, provider: PaymentProvider) {
     return "refund_due";
   }
 
-  /**
-   * The refund is asked for after the settling transaction commits: the provider is a network call
-   * away, and the sandbox provider writes through a connection of its own, which on the embedded
-   * database waits for the open transaction to end. The refund's key makes asking twice harmless.
-   */
-  async function refund(intentId: string): Promise<void> {
-    await provider.refund(intentId, refundKey(intentId));
-    await repository.markRefunded(db, intentId);
-  }
-
+  /** The refund is asked for once the settling transaction has committed; if it fails, the sweeper asks again. */
   async function settleAndRefund(intent: ProviderIntent): Promise<Settlement> {
     const outcome = await db.transaction((tx) => settle(tx, intent));
     if (outcome !== "refund_due") return outcome;
@@ -150,11 +143,14 @@ export function createPaymentsService(db: Database, provider: PaymentProvider) {
       try {
         await refund(intent.id);
       } catch (error) {
-        // The provider answers a failed delivery by sending it again; that one must try the refund again.
+        // The provider answers a failed delivery by sending it again, which tries the refund sooner than the sweeper would.
         await repository.releaseEvent(db, event.id);
         throw error;
       }
     },
+
+    /** Refunds left due by a failed call to the provider (jobs/retry-due-refunds.ts). */
+    retryDueRefunds: retryDue,
   };
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

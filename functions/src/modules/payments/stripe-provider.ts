@@ -68,7 +68,14 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     retrieveIntent: (id) => call(async () => toProviderIntent(await stripe.paymentIntents.retrieve(id))),
     refund: (intentId, idempotencyKey) =>
       call(async () => {
-        await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        try {
+          await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        } catch (error) {
+          // The money is back already: refunded from the dashboard, or by an earlier call whose answer
+          // was lost and whose key Stripe has since forgotten (it keeps keys for 24 hours).
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") return;
+          throw error;
+        }
       }),
   };
 }

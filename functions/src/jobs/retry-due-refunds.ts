@@ -1,0 +1,24 @@
+import type { PaymentsSettings } from "../config/env.js";
+import type { Database } from "../db/client.js";
+import { createPaymentsModule } from "../modules/payments/payments.wiring.js";
+import type { SweepResult } from "../modules/payments/refunds.js";
+
+/**
+ * Money that came in without paying an order goes back to the buyer, even when the provider failed
+ * the first time it was asked and nothing else would ask again. Each refund goes under the same key
+ * as the first try, so a retry never refunds twice.
+ */
+export function retryDueRefunds(db: Database, payments: PaymentsSettings, options: { graceMinutes?: number } = {}): Promise<SweepResult> {
+  return createPaymentsModule(db, payments).payments.retryDueRefunds(options);
+}
+
+/** One line for the log of a run that did something or left something owed. */
+export function describeSweep({ refunded, stillDue, notTried }: SweepResult): string | null {
+  if (refunded.length === 0 && stillDue.length === 0) return null;
+  const parts = [`Refunded ${refunded.length} due payment${refunded.length === 1 ? "" : "s"}`];
+  if (stillDue.length > 0) {
+    parts.push(`still due: ${stillDue.map(({ intentId, error }) => `${intentId} (${error})`).join(", ")}`);
+  }
+  if (notTried > 0) parts.push(`${notTried} more not tried while the provider is unreachable`);
+  return parts.join("; ");
+}
