@@ -96,14 +96,15 @@ export async function createApp({
   const users = createUsersService(db, identity, tokens);
   const tools = createToolsService(db);
   const auth = createAuthGuards(tokens, users.principals);
-  const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig);
+  const orders = createOrdersService(db, { onStockChange: tools.stockChanged });
+  const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig, { onOrderPaid: orders.ordersChanged });
 
   await app.register(
     async (api) => {
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
       await api.register(healthRoutes, { db });
       await api.register(toolsRoutes, { tools, auth });
-      await api.register(ordersRoutes, { orders: createOrdersService(db, { onStockChange: tools.stockChanged }), auth });
+      await api.register(ordersRoutes, { orders, auth });
       await api.register(paymentsRoutes, { payments, auth, verifyWebhook });
       if (sandbox) await api.register(sandboxRoutes, { sandbox, payments, auth });
       await api.register(reviewsRoutes, { reviews: createReviewsService(db), auth });

@@ -321,8 +321,11 @@ describe("confirming a payment from the server", () => {
 });
 
 describe("after payment", () => {
-  it("when the order is paid, then My Orders shows it paid, it cannot be cancelled, and the admin can ship it", async () => {
-    const { orderId } = await paidOrder();
+  it("when the order is paid, then My Orders shows it paid at once, it cannot be cancelled, and the admin can ship it", async () => {
+    const orderId = await newOrder();
+    const clientSecret = await clientSecretFor(orderId);
+    expect((await myOrders()).find((o) => o._id === orderId)).toMatchObject({ paid: false });
+    expect((await confirmCard(clientSecret, SUCCESS)).status).toBe(200);
     expect((await myOrders()).find((o) => o._id === orderId)).toMatchObject({ paid: true });
 
     const cancel = await api.request("DELETE", `/orders/${orderId}`, { token: buyer.token });

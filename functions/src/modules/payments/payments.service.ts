@@ -17,8 +17,23 @@ const intentKey = (orderId: string, attempt: number) => `toolshop-order-${orderI
 
 export type Settlement = "paid" | "already_settled" | "failed" | "canceled" | "refund_due" | "refunded" | "pending" | "unknown";
 
-export function createPaymentsService(db: Database, provider: PaymentProvider) {
+export interface PaymentsServiceOptions {
+  /** Told, after the commit, of each order a payment made paid (by its buyer's email). */
+  onOrderPaid?: (userEmail: string) => void;
+}
+
+/** The buyers whose orders a settling transaction made paid, to tell once it has committed. */
+type PaidOrders = string[];
+
+export function createPaymentsService(db: Database, provider: PaymentProvider, { onOrderPaid = () => undefined }: PaymentsServiceOptions = {}) {
   const { refund, retryDue } = createRefunds(db, provider);
+
+  async function inTransaction<T>(work: (tx: Queryable, paid: PaidOrders) => Promise<T>): Promise<T> {
+    const paid: PaidOrders = [];
+    const result = await db.transaction((tx) => work(tx, paid));
+    paid.forEach(onOrderPaid);
+    return result;
+  }
 
   async function ownOrder(principal: Principal, orderId: string) {
     const order = await orders.findLiveOrder(db, orderId);
@@ -31,10 +46,10 @@ export function createPaymentsService(db: Database, provider: PaymentProvider) {
    * amount and currency makes an unpaid order paid, once. Money that does not pay the order (the
    * wrong amount, or an order cancelled or already paid by another attempt) goes back to the buyer.
    */
-  async function settle(tx: Queryable, intent: ProviderIntent): Promise<Settlement> {
+  async function settle(tx: Queryable, intent: ProviderIntent, paid: PaidOrders): Promise<Settlement> {
     const payment = await repository.findByIntent(tx, intent.id);
     if (!payment) return "unknown";
-    if (intent.status === "succeeded") return settleSuccess(tx, payment, intent);
+    if (intent.status === "succeeded") return settleSuccess(tx, payment, intent, paid);
     // Paid never goes back: a late failure or cancellation of a settled intent changes nothing.
     if (payment.status !== "pending" && payment.status !== "failed") return "already_settled";
     if (intent.status === "canceled") {
@@ -48,7 +63,7 @@ export function createPaymentsService(db: Database, provider: PaymentProvider) {
     return "pending";
   }
 
-  async function settleSuccess(tx: Queryable, payment: PaymentRow, intent: ProviderIntent): Promise<Settlement> {
+  async function settleSuccess(tx: Queryable, payment: PaymentRow, intent: ProviderIntent, paid: PaidOrders): Promise<Settlement> {
     if (payment.status === "refund_due") return "refund_due";
     if (payment.status === "succeeded" || payment.status === "refunded") return "already_settled";
     const order = await orders.findOrderForPayment(tx, payment.orderId);
@@ -58,6 +73,7 @@ export function createPaymentsService(db: Database, provider: PaymentProvider) {
     }
     if (await orders.markPaid(tx, order.id, intent.id)) {
       await repository.setStatus(tx, payment.id, "succeeded");
+      paid.push(order.userEmail);
       return "paid";
     }
     await repository.setStatus(tx, payment.id, "refund_due", `Order was ${order.status} when the payment succeeded`);
@@ -66,7 +82,7 @@ export function createPaymentsService(db: Database, provider: PaymentProvider) {
 
   /** The refund is asked for once the settling transaction has committed; if it fails, the sweeper asks again. */
   async function settleAndRefund(intent: ProviderIntent): Promise<Settlement> {
-    const outcome = await db.transaction((tx) => settle(tx, intent));
+    const outcome = await inTransaction((tx, paid) => settle(tx, intent, paid));
     if (outcome !== "refund_due") return outcome;
     await refund(intent.id);
     return "refunded";
@@ -135,9 +151,9 @@ export function createPaymentsService(db: Database, provider: PaymentProvider) {
     /** A provider event, verified by its signature or raised by the sandbox; redeliveries are no-ops. */
     async handleEvent(event: PaymentEvent): Promise<void> {
       const { intent } = event;
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await inTransaction(async (tx, paid) => {
         if (!(await repository.claimEvent(tx, event.id, event.type))) return null;
-        return intent && SETTLING_EVENTS.has(event.type) ? settle(tx, intent) : null;
+        return intent && SETTLING_EVENTS.has(event.type) ? settle(tx, intent, paid) : null;
       });
       if (outcome !== "refund_due" || !intent) return;
       try {
