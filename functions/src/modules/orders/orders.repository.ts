@@ -1,10 +1,10 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client.js";
-import { mapRow } from "../../db/map-row.js";
+import { randomUUID } from "node:crypto";
+import type { Database, Queryable } from "../../db/client.js";
 import { orders, type OrderRow } from "../../db/schema.js";
 import { isUuid } from "../../lib/ids.js";
-import { orderTotalCentsSql } from "../../lib/money.js";
-import { takeStock } from "../tools/tools.repository.js";
+import { orderTotalCents } from "../../lib/money.js";
+import { lockForOrders, takeStock } from "../tools/tools.repository.js";
 
 const live = ne(orders.status, "cancelled");
 
@@ -32,39 +32,61 @@ export interface NewOrder {
   idempotencyKey: string | null;
 }
 
+export type PlaceOutcome =
+  | { kind: "placed"; row: OrderRow }
+  | { kind: "refused"; reason: "no_tool" | "below_moq" | "above_aq" }
+  /** The buyer placed an order with this Idempotency-Key before. */
+  | { kind: "key_used" };
+
 /**
- * Takes the units and records the order in one statement. Orders for one tool queue on its row,
- * and the row is held only for this statement and its commit, so a popular tool sells as fast
- * as the database can commit. Null when the tool is gone or the quantity breaks a rule.
+ * Places a batch of orders for one tool in one transaction: the tool's row is locked once, each
+ * order is checked in turn against the stock the earlier ones left, the accepted ones are inserted
+ * together and their units taken in one update. One outcome per order, in order.
  */
-export async function placeOrder(db: Queryable, order: NewOrder): Promise<OrderRow | null> {
-  if (!isUuid(order.toolId)) return null;
-  const columns = [
-    orders.toolId,
-    orders.toolName,
-    orders.userId,
-    orders.userName,
-    orders.userEmail,
-    orders.userPhone,
-    orders.userAddress,
-    orders.quantity,
-    orders.totalCents,
-    orders.idempotencyKey,
-  ];
-  // Drizzle's insert-from-select must name every column, defaults included, so this one statement
-  // is written out; `taken` returns the tool's id, name and price_cents.
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    with taken as (${takeStock(db, order.toolId, order.quantity).getSQL()})
-    insert into ${orders} (${sql.join(
-      columns.map((column) => sql.identifier(column.name)),
-      sql`, `,
-    )})
-    select taken.id, taken.name, ${order.buyer.id}::uuid, ${order.buyer.name}::text, ${order.buyer.email}::text,
-      ${order.userPhone}::text, ${order.userAddress}::text, ${order.quantity}::integer,
-      ${orderTotalCentsSql(sql`taken.price_cents`, order.quantity)}, ${order.idempotencyKey}::text
-    from taken
-    returning *`);
-  return rows[0] ? mapRow(orders, rows[0]) : null;
+export async function placeOrders(db: Database, toolId: string, batch: NewOrder[]): Promise<PlaceOutcome[]> {
+  if (!isUuid(toolId)) return batch.map(() => ({ kind: "refused", reason: "no_tool" }));
+  return db.transaction(async (tx) => {
+    const tool = await lockForOrders(tx, toolId);
+    if (!tool) return batch.map(() => ({ kind: "refused", reason: "no_tool" }));
+    let left = tool.aq;
+    const accepted: (typeof orders.$inferInsert & { id: string })[] = [];
+    const checked = batch.map((order): PlaceOutcome | { kind: "accepted"; id: string } => {
+      if (order.quantity < tool.moq) return { kind: "refused", reason: "below_moq" };
+      if (order.quantity > left) return { kind: "refused", reason: "above_aq" };
+      left -= order.quantity;
+      // The id is chosen here so each inserted row can be matched to its order.
+      const id = randomUUID();
+      accepted.push({
+        id,
+        toolId: tool.id,
+        toolName: tool.name,
+        userId: order.buyer.id,
+        userName: order.buyer.name,
+        userEmail: order.buyer.email,
+        userPhone: order.userPhone,
+        userAddress: order.userAddress,
+        quantity: order.quantity,
+        totalCents: orderTotalCents(tool.priceCents, order.quantity),
+        idempotencyKey: order.idempotencyKey,
+      });
+      return { kind: "accepted", id };
+    });
+    if (accepted.length === 0) return checked as PlaceOutcome[];
+    // A key the buyer already used (by a concurrent request, or twice in this batch) inserts nothing.
+    const inserted = await tx
+      .insert(orders)
+      .values(accepted)
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning();
+    const taken = inserted.reduce((sum, row) => sum + row.quantity, 0);
+    if (taken > 0) await takeStock(tx, tool.id, taken);
+    const byId = new Map(inserted.map((row) => [row.id, row]));
+    return checked.map((outcome): PlaceOutcome => {
+      if (outcome.kind !== "accepted") return outcome;
+      const row = byId.get(outcome.id);
+      return row ? { kind: "placed", row } : { kind: "key_used" };
+    });
+  });
 }
 
 export function listLiveByEmail(db: Queryable, email: string): Promise<OrderRow[]> {

@@ -1,9 +1,9 @@
 import type { Database } from "../../db/client.js";
 import type { OrderRow } from "../../db/schema.js";
 import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
 import { conflict, notFound, unprocessable } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
+import { createKeyedBatches } from "../../lib/keyed-batches.js";
 import { toDollars } from "../../lib/money.js";
 import { toJsonBytes } from "../../lib/send-json-bytes.js";
 import { type AuditActor, recordAudit } from "../audit/audit.repository.js";
@@ -60,22 +60,11 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
     return { order: toOrder(existing), replayed: true };
   }
 
-  async function place(principal: Principal, body: PlaceOrderBody, key: string | undefined): Promise<Order> {
-    const row = await repository.placeOrder(db, {
-      toolId: body.toolId,
-      quantity: body.quantityAmount,
-      buyer: principal,
-      userPhone: body.userPhone,
-      userAddress: body.userAddress,
-      idempotencyKey: key ?? null,
-    });
-    if (row) return toOrder(row);
-    // Nothing was taken; say why, from the tool as it is now.
-    const current = await tools.findTool(db, body.toolId);
-    if (!current) throw notFound("Tool");
-    if (body.quantityAmount < current.moq) throw unprocessable("below_moq", BELOW_MOQ);
-    throw unprocessable("above_aq", ABOVE_AQ);
-  }
+  // Orders for one tool share a transaction while others are running, so a rush on a popular tool
+  // costs one row lock and one commit per batch, not per order.
+  const batches = createKeyedBatches<repository.NewOrder, repository.PlaceOutcome>((toolId, batch) =>
+    repository.placeOrders(db, toolId, batch),
+  );
 
   /** A buyer's live orders as JSON bytes, kept for a moment: My Orders is read far more than it changes. */
   const lists = createFreshCache<Buffer>({ maxAgeMs: ORDER_LIST_MAX_AGE_MS, maxEntries: 10_000 });
@@ -90,18 +79,29 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
         const earlier = await replay(principal, body, key);
         if (earlier) return earlier;
       }
-      try {
-        const order = await place(principal, body, key);
-        onStockChange();
-        ordersChanged(order.userEmail);
-        return { order, replayed: false };
-      } catch (error) {
-        // Two requests with one key raced; the loser's transaction rolled back, stock included.
-        if (key && isUniqueViolation(error, "orders_user_idempotency_key")) {
-          const earlier = await replay(principal, body, key);
+      const outcome = await batches.submit(body.toolId, {
+        toolId: body.toolId,
+        quantity: body.quantityAmount,
+        buyer: principal,
+        userPhone: body.userPhone,
+        userAddress: body.userAddress,
+        idempotencyKey: key ?? null,
+      });
+      switch (outcome.kind) {
+        case "placed":
+          onStockChange();
+          ordersChanged(outcome.row.userEmail);
+          return { order: toOrder(outcome.row), replayed: false };
+        case "key_used": {
+          // Another request with this key won the race; nothing was taken for this one.
+          const earlier = await replay(principal, body, key!);
           if (earlier) return earlier;
+          throw conflict("idempotency_key_in_use", "An order with this Idempotency-Key is still being placed. Retry shortly.");
         }
-        throw error;
+        case "refused":
+          if (outcome.reason === "no_tool") throw notFound("Tool");
+          if (outcome.reason === "below_moq") throw unprocessable("below_moq", BELOW_MOQ);
+          throw unprocessable("above_aq", ABOVE_AQ);
       }
     },
 

@@ -31,15 +31,23 @@ export async function softDeleteTool(db: Queryable, id: string): Promise<boolean
 }
 
 /**
- * Takes units out of stock in one statement, so concurrent orders queue on the row and
- * none can take what another already took. Null when the tool is gone or the rule fails.
+ * Locks a listed tool for the rest of the transaction, so the orders of one batch are checked
+ * against its stock as it is, and no other transaction takes from it meanwhile.
  */
-export function takeStock(db: Queryable, id: string, quantity: number) {
-  return db
+export async function lockForOrders(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ id: tools.id, name: tools.name, priceCents: tools.priceCents, moq: tools.moq, aq: tools.aq })
+    .from(tools)
+    .where(and(eq(tools.id, id), listed))
+    .for("update");
+  return row ?? null;
+}
+
+export async function takeStock(db: Queryable, id: string, quantity: number): Promise<void> {
+  await db
     .update(tools)
     .set({ aq: sql`${tools.aq} - ${quantity}` })
-    .where(and(eq(tools.id, id), listed, sql`${tools.aq} >= ${quantity}`, sql`${tools.moq} <= ${quantity}`))
-    .returning({ id: tools.id, name: tools.name, priceCents: tools.priceCents });
+    .where(eq(tools.id, id));
 }
 
 /** Returns units to a tool, deleted or not: the stock was never sold. */

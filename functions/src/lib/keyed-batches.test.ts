@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { createKeyedBatches } from "./keyed-batches.js";
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe("keyed batches", () => {
+  it("runs a lone item at once, and what arrives meanwhile in the next batch, in order", async () => {
+    const runs: number[][] = [];
+    const gate = deferred();
+    const batches = createKeyedBatches<number, string>(async (_key, items) => {
+      runs.push(items);
+      if (runs.length === 1) await gate.promise;
+      return items.map((n) => `result ${n}`);
+    });
+    const first = batches.submit("tool", 1);
+    const rest = [2, 3, 4].map((n) => batches.submit("tool", n));
+    gate.resolve();
+    expect(await first).toBe("result 1");
+    expect(await Promise.all(rest)).toEqual(["result 2", "result 3", "result 4"]);
+    expect(runs).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it("runs different keys side by side and never two batches of one key at once", async () => {
+    let running = 0;
+    let most = 0;
+    const batches = createKeyedBatches<number, number>(async (key, items) => {
+      if (key === "a") running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (key === "a") running--;
+      return items;
+    });
+    const results = await Promise.all([...Array.from({ length: 20 }, (_, i) => batches.submit("a", i)), batches.submit("b", 99)]);
+    expect(results).toEqual([...Array.from({ length: 20 }, (_, i) => i), 99]);
+    expect(most).toBe(1);
+  });
+
+  it("keeps a batch to maxBatch items", async () => {
+    const sizes: number[] = [];
+    const gate = deferred();
+    const batches = createKeyedBatches<number, number>(
+      async (_key, items) => {
+        sizes.push(items.length);
+        if (sizes.length === 1) await gate.promise;
+        return items;
+      },
+      { maxBatch: 3 },
+    );
+    const all = Array.from({ length: 8 }, (_, i) => batches.submit("k", i));
+    gate.resolve();
+    await Promise.all(all);
+    expect(sizes).toEqual([1, 3, 3, 1]);
+  });
+
+  it("gives a failed run's error to each item of that batch only, and goes on with the next", async () => {
+    const gate = deferred();
+    let calls = 0;
+    const batches = createKeyedBatches<number, number>(async (_key, items) => {
+      calls++;
+      if (calls === 1) {
+        await gate.promise;
+        throw new Error("database down");
+      }
+      return items;
+    });
+    const failed = batches.submit("k", 1);
+    const next = batches.submit("k", 2);
+    gate.resolve();
+    await expect(failed).rejects.toThrow("database down");
+    expect(await next).toBe(2);
+    expect(await batches.submit("k", 3)).toBe(3);
+  });
+});
