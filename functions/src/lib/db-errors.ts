@@ -23,6 +23,8 @@ const CONNECTION_MESSAGES = [
   "timeout exceeded when trying to connect",
   "Query read timeout",
   "Client has encountered a connection error",
+  // A client whose query timed out is closed (db/client.ts); what its transaction sends next fails so.
+  "Client was closed and is not queryable",
   "connect ECONNREFUSED",
 ];
 
