@@ -18,9 +18,9 @@ const REFUSED_ANSWER_WITHIN_MS = 5_000;
 /** How long the pool waits for a connection or an answer (src/db/client.ts). */
 const POOL_TIMEOUT_MS = 10_000;
 /**
- * A database that does not answer at all is given up on after the pool's timeout, never later. An
- * order may wait out two: the batch of orders for its tool that is running when it arrives, then its
- * own (orders.service.ts places one tool's orders one batch at a time).
+ * A database that does not answer at all is given up on after the pool's timeouts, never later. A
+ * query may wait out two: for a connection, then for the answer on it. Orders queued behind a batch
+ * that failed so fail with it (orders.service.ts), so none waits out the next batch's as well.
  */
 const FROZEN_ANSWER_WITHIN_MS = 2 * POOL_TIMEOUT_MS + 3_000;
 

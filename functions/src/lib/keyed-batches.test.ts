@@ -74,4 +74,27 @@ describe("keyed batches", () => {
     expect(await next).toBe(2);
     expect(await batches.submit("k", 3)).toBe(3);
   });
+
+  it("fails the items waiting behind a batch at once when its error says the next would fail too", async () => {
+    const gate = deferred();
+    let calls = 0;
+    const batches = createKeyedBatches<number, number>(
+      async (_key, items) => {
+        calls++;
+        if (calls === 1) {
+          await gate.promise;
+          throw new Error("database unreachable");
+        }
+        return items;
+      },
+      { failsWaiting: (error) => error instanceof Error && error.message === "database unreachable" },
+    );
+    const first = batches.submit("k", 1);
+    const waiting = [batches.submit("k", 2), batches.submit("k", 3)];
+    gate.resolve();
+    await expect(first).rejects.toThrow("database unreachable");
+    for (const item of waiting) await expect(item).rejects.toThrow("database unreachable");
+    expect(calls).toBe(1);
+    expect(await batches.submit("k", 4)).toBe(4);
+  });
 });

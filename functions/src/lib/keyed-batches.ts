@@ -9,9 +9,14 @@ export interface KeyedBatches<I, O> {
  * many items share one run (one transaction, one commit).
  *
  * `run` returns one result per item, in the items' order; if it throws, every item of that batch
- * gets the error.
+ * gets the error, and so does every item waiting behind it when `failsWaiting(error)` says the
+ * next batch would fail the same way (a database that cannot be reached), so none waits out a
+ * second timeout.
  */
-export function createKeyedBatches<I, O>(run: (key: string, items: I[]) => Promise<O[]>, { maxBatch = 100 } = {}): KeyedBatches<I, O> {
+export function createKeyedBatches<I, O>(
+  run: (key: string, items: I[]) => Promise<O[]>,
+  { maxBatch = 100, failsWaiting = () => false }: { maxBatch?: number; failsWaiting?: (error: unknown) => boolean } = {},
+): KeyedBatches<I, O> {
   const waiting = new Map<string, { item: I; resolve: (result: O) => void; reject: (error: unknown) => void }[]>();
 
   async function drain(key: string, queue: NonNullable<ReturnType<typeof waiting.get>>) {
@@ -24,7 +29,8 @@ export function createKeyedBatches<I, O>(run: (key: string, items: I[]) => Promi
         );
         batch.forEach((entry, i) => entry.resolve(results[i]!));
       } catch (error) {
-        for (const entry of batch) entry.reject(error);
+        const failed = failsWaiting(error) ? [...batch, ...queue.splice(0)] : batch;
+        for (const entry of failed) entry.reject(error);
       }
     }
     waiting.delete(key);

@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.js";
 import type { OrderRow } from "../../db/schema.js";
 import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
 import { conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { isDatabaseUnavailable } from "../../lib/db-errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { createKeyedBatches } from "../../lib/keyed-batches.js";
 import { toDollars } from "../../lib/money.js";
@@ -62,8 +63,9 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
 
   // Orders for one tool share a transaction while others are running, so a rush on a popular tool
   // costs one row lock and one commit per batch, not per order.
-  const batches = createKeyedBatches<repository.NewOrder, repository.PlaceOutcome>((toolId, batch) =>
-    repository.placeOrders(db, toolId, batch),
+  const batches = createKeyedBatches<repository.NewOrder, repository.PlaceOutcome>(
+    (toolId, batch) => repository.placeOrders(db, toolId, batch),
+    { failsWaiting: isDatabaseUnavailable },
   );
 
   /** A buyer's live orders as JSON bytes, kept for a moment: My Orders is read far more than it changes. */

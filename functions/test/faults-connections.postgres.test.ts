@@ -10,7 +10,6 @@ import { type Attempt, duplicatedKeys, FAULTS_TOKEN_SECRET, incompleteOrders, or
 // PostgreSQL ending the API's connections under its feet, as a restart, a failover or an
 // administrator does. Only PostgreSQL can end one session from another (pg_terminate_backend).
 
-const onPostgres = process.env.TEST_DATABASE === "postgres";
 const STOCK = 10_000;
 
 let database: TestDatabase;
@@ -18,7 +17,6 @@ let admin: pg.Client;
 const servers: ApiServer[] = [];
 
 beforeAll(async () => {
-  if (!onPostgres) return;
   database = await createTestDatabase();
   admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
@@ -47,7 +45,7 @@ async function untilPlacedSince(attempts: Attempt[], since: number): Promise<voi
   }
 }
 
-describe.skipIf(!onPostgres)("connections ended by PostgreSQL", () => {
+describe("connections ended by PostgreSQL", () => {
   it("when PostgreSQL ends every connection of the API again and again in the middle of orders, then the server keeps running, answers 503 meanwhile, and every acknowledged order is there once", async () => {
     const server = await startApiServer({ databaseUrl: database.url, tokenSecret: FAULTS_TOKEN_SECRET, from: "source" });
     servers.push(server);
