@@ -95,7 +95,7 @@ export async function createApp({
 
   const users = createUsersService(db, identity, tokens);
   const tools = createToolsService(db);
-  const auth = createAuthGuards(tokens, users.principals);
+  const auth = createAuthGuards(tokens, users.findPrincipal);
   const orders = createOrdersService(db, { onStockChange: tools.stockChanged });
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig, { onOrderPaid: orders.ordersChanged });
 

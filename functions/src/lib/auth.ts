@@ -20,16 +20,6 @@ declare module "fastify" {
 /** Looks a signed-in user up by id; null for unknown or removed users. */
 export type PrincipalLookup = (userId: string) => Promise<Principal | null>;
 
-export interface PrincipalSource {
-  /** The account as the database has it now. */
-  current: PrincipalLookup;
-  /** The account as it was at most a moment ago (the catalog's bound); cheaper under load. */
-  recent: PrincipalLookup;
-}
-
-/** Calls that only read; every other call is checked against the account as it is now. */
-const READ_METHODS = new Set(["GET", "HEAD"]);
-
 export interface AuthGuards {
   /** onRequest hook: a signed-in user, buyer or admin. */
   user(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -46,17 +36,14 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Guards run before the body is read, so a visitor gets 401 whatever they send.
- * A call that changes something reads the account from the database, so Make Admin and Remove
- * User act at once on every write; a read may see the account as it was up to the cache's bound
- * earlier on another instance.
+ * The role comes from the database on every request, so Make Admin and Remove User act at once.
  */
-export function createAuthGuards(tokens: TokenService, principals: PrincipalSource): AuthGuards {
+export function createAuthGuards(tokens: TokenService, lookup: PrincipalLookup): AuthGuards {
   async function authenticate(request: FastifyRequest): Promise<Principal> {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized("Your session has expired or is invalid. Sign in again.");
-    const lookup = READ_METHODS.has(request.method) ? principals.recent : principals.current;
     const principal = await lookup(claims.userId);
     if (!principal) throw unauthorized("Your account is no longer active.");
     request.principal = principal;

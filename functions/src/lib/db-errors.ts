@@ -17,7 +17,20 @@ export const isUniqueViolation = (error: unknown, constraint?: string): boolean 
   return cause !== undefined && cause !== error && isUniqueViolation(cause, constraint);
 };
 
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P02", "57P03", "53300"]);
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  // The server's own timeouts (db/client.ts): a statement cancelled, an idle transaction ended.
+  "57014",
+  "25P03",
+]);
 const CONNECTION_MESSAGES = [
   "Connection terminated",
   "timeout exceeded when trying to connect",

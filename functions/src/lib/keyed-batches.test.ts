@@ -97,4 +97,39 @@ describe("keyed batches", () => {
     expect(calls).toBe(1);
     expect(await batches.submit("k", 4)).toBe(4);
   });
+
+  it("refuses an item once its key has maxWaiting items waiting, and takes items again as they drain", async () => {
+    const gate = deferred();
+    const batches = createKeyedBatches<number, number>(
+      async (key, items) => {
+        if (key === "k") await gate.promise;
+        return items;
+      },
+      { maxWaiting: 2, tooBusy: () => new Error("busy") },
+    );
+    const running = batches.submit("k", 1);
+    const queued = [batches.submit("k", 2), batches.submit("k", 3)];
+    await expect(batches.submit("k", 4)).rejects.toThrow("busy");
+    expect(await batches.submit("other", 5)).toBe(5);
+    gate.resolve();
+    expect(await Promise.all([running, ...queued])).toEqual([1, 2, 3]);
+    expect(await batches.submit("k", 6)).toBe(6);
+  });
+
+  it("goes on when judging a failure itself fails", async () => {
+    let calls = 0;
+    const batches = createKeyedBatches<number, number>(
+      async (_key, items) => {
+        if (++calls === 1) throw new Error("first batch fails");
+        return items;
+      },
+      {
+        failsWaiting: () => {
+          throw new Error("broken judgement");
+        },
+      },
+    );
+    await expect(batches.submit("k", 1)).rejects.toThrow("first batch fails");
+    expect(await batches.submit("k", 2)).toBe(2);
+  });
 });

@@ -1,3 +1,9 @@
+interface Waiting<I, O> {
+  item: I;
+  resolve: (result: O) => void;
+  reject: (error: unknown) => void;
+}
+
 export interface KeyedBatches<I, O> {
   /** Queues an item under its key; resolves with its own result once its batch has run. */
   submit(key: string, item: I): Promise<O>;
@@ -15,11 +21,31 @@ export interface KeyedBatches<I, O> {
  */
 export function createKeyedBatches<I, O>(
   run: (key: string, items: I[]) => Promise<O[]>,
-  { maxBatch = 100, failsWaiting = () => false }: { maxBatch?: number; failsWaiting?: (error: unknown) => boolean } = {},
+  {
+    maxBatch = 100,
+    maxWaiting = 1000,
+    failsWaiting = () => false,
+    tooBusy = () => new Error("Too many items are waiting for this key."),
+  }: {
+    maxBatch?: number;
+    /** Items a key may hold waiting; more are refused with `tooBusy()` rather than queued without end. */
+    maxWaiting?: number;
+    failsWaiting?: (error: unknown) => boolean;
+    tooBusy?: () => unknown;
+  } = {},
 ): KeyedBatches<I, O> {
-  const waiting = new Map<string, { item: I; resolve: (result: O) => void; reject: (error: unknown) => void }[]>();
+  const waiting = new Map<string, Waiting<I, O>[]>();
 
-  async function drain(key: string, queue: NonNullable<ReturnType<typeof waiting.get>>) {
+  function failsWaitingSafely(error: unknown): boolean {
+    try {
+      return failsWaiting(error);
+    } catch {
+      // A judgement that fails cannot stop the queue: the waiting items get their own try.
+      return false;
+    }
+  }
+
+  async function drain(key: string, queue: Waiting<I, O>[]) {
     while (queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
       try {
@@ -29,7 +55,7 @@ export function createKeyedBatches<I, O>(
         );
         batch.forEach((entry, i) => entry.resolve(results[i]!));
       } catch (error) {
-        const failed = failsWaiting(error) ? [...batch, ...queue.splice(0)] : batch;
+        const failed = failsWaitingSafely(error) ? [...batch, ...queue.splice(0)] : batch;
         for (const entry of failed) entry.reject(error);
       }
     }
@@ -41,6 +67,7 @@ export function createKeyedBatches<I, O>(
       return new Promise<O>((resolve, reject) => {
         const queue = waiting.get(key);
         if (queue) {
+          if (queue.length >= maxWaiting) return reject(tooBusy());
           queue.push({ item, resolve, reject });
           return;
         }

@@ -38,6 +38,20 @@ export type PlaceOutcome =
   /** The buyer placed an order with this Idempotency-Key before. */
   | { kind: "key_used" };
 
+const keyOf = (userId: string, idempotencyKey: string) => `${userId}\n${idempotencyKey}`;
+
+/** Which of the batch's (buyer, Idempotency-Key) pairs already name an order, of any tool. */
+async function usedKeys(tx: Queryable, batch: NewOrder[]): Promise<Set<string>> {
+  const keyed = batch.filter((order) => order.idempotencyKey !== null);
+  if (keyed.length === 0) return new Set();
+  const pairs = keyed.map((order) => sql`(${order.buyer.id}::uuid, ${order.idempotencyKey}::text)`);
+  const rows = await tx
+    .select({ userId: orders.userId, idempotencyKey: orders.idempotencyKey })
+    .from(orders)
+    .where(sql`(${orders.userId}, ${orders.idempotencyKey}) in (${sql.join(pairs, sql`, `)})`);
+  return new Set(rows.map((row) => keyOf(row.userId, row.idempotencyKey!)));
+}
+
 /**
  * Places a batch of orders for one tool in one transaction: the tool's row is locked once, each
  * order is checked in turn against the stock the earlier ones left, the accepted ones are inserted
@@ -48,9 +62,17 @@ export async function placeOrders(db: Database, toolId: string, batch: NewOrder[
   return db.transaction(async (tx) => {
     const tool = await lockForOrders(tx, toolId);
     if (!tool) return batch.map(() => ({ kind: "refused", reason: "no_tool" }));
+    // A key used before, or twice in this batch, answers with the first order: it is no new order,
+    // so it takes nothing from the stock the others are checked against.
+    const used = await usedKeys(tx, batch);
     let left = tool.aq;
     const accepted: (typeof orders.$inferInsert & { id: string })[] = [];
     const checked = batch.map((order): PlaceOutcome | { kind: "accepted"; id: string } => {
+      if (order.idempotencyKey !== null) {
+        const key = keyOf(order.buyer.id, order.idempotencyKey);
+        if (used.has(key)) return { kind: "key_used" };
+        used.add(key);
+      }
       if (order.quantity < tool.moq) return { kind: "refused", reason: "below_moq" };
       if (order.quantity > left) return { kind: "refused", reason: "above_aq" };
       left -= order.quantity;
@@ -72,7 +94,7 @@ export async function placeOrders(db: Database, toolId: string, batch: NewOrder[
       return { kind: "accepted", id };
     });
     if (accepted.length === 0) return checked as PlaceOutcome[];
-    // A key the buyer already used (by a concurrent request, or twice in this batch) inserts nothing.
+    // A key another instance's batch is inserting right now waits for it, then inserts nothing.
     const inserted = await tx
       .insert(orders)
       .values(accepted)

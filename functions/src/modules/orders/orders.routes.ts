@@ -38,7 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
   app.get(
     "/orders",
     { onRequest: auth.user, schema: { tags: ["orders"], querystring: listOrdersQuery, response: { 200: z.array(order) } } },
-    // Sent as cached bytes; the schema still documents and types the answer.
+    // Sent as cached bytes made from values of the schema's type; the schema documents the answer.
     async (request, reply) => sendJsonBytes(reply, await orders.listJsonFor(currentUser(request), request.query.userEmail)),
   );
 

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.js";
 import type { OrderRow } from "../../db/schema.js";
 import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
-import { conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { conflict, notFound, serviceUnavailable, unprocessable } from "../../lib/errors.js";
 import { isDatabaseUnavailable } from "../../lib/db-errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { createKeyedBatches } from "../../lib/keyed-batches.js";
@@ -65,7 +65,10 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
   // costs one row lock and one commit per batch, not per order.
   const batches = createKeyedBatches<repository.NewOrder, repository.PlaceOutcome>(
     (toolId, batch) => repository.placeOrders(db, toolId, batch),
-    { failsWaiting: isDatabaseUnavailable },
+    {
+      failsWaiting: isDatabaseUnavailable,
+      tooBusy: () => serviceUnavailable("Too many orders for this tool are waiting. Please retry in a moment."),
+    },
   );
 
   /** A buyer's live orders as JSON bytes, kept for a moment: My Orders is read far more than it changes. */
@@ -96,7 +99,7 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
           return { order: toOrder(outcome.row), replayed: false };
         case "key_used": {
           // Another request with this key won the race; nothing was taken for this one.
-          const earlier = await replay(principal, body, key!);
+          const earlier = key ? await replay(principal, body, key) : null;
           if (earlier) return earlier;
           throw conflict("idempotency_key_in_use", "An order with this Idempotency-Key is still being placed. Retry shortly.");
         }
@@ -158,10 +161,7 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
           return held.length;
         });
         released += batch;
-        if (batch > 0) {
-          onStockChange();
-          lists.invalidate();
-        }
+        if (batch > 0) onStockChange();
         if (batch < RELEASE_BATCH) return released;
       }
     },

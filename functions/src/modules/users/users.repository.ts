@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client.js";
+import { and, asc, eq, getTableName, isNull, sql } from "drizzle-orm";
+import type { Database, Queryable } from "../../db/client.js";
+import { queryPrepared } from "../../db/prepared.js";
 import { users, type UserRow } from "../../db/schema.js";
 import type { Principal } from "../../lib/auth.js";
 import { isUuid } from "../../lib/ids.js";
@@ -7,12 +8,15 @@ import { isUuid } from "../../lib/ids.js";
 const active = isNull(users.removedAt);
 const byEmail = (email: string) => eq(users.email, email.trim().toLowerCase());
 
-export async function findPrincipal(db: Queryable, id: string): Promise<Principal | null> {
+/** Runs on every authenticated call, so it is one fixed statement, planned once per connection. */
+export async function findPrincipal(db: Database, id: string): Promise<Principal | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
-    .from(users)
-    .where(and(eq(users.id, id), active));
+  const [row] = await queryPrepared<Principal>(
+    db,
+    "find_principal",
+    `select id, email, name, role from ${getTableName(users)} where id = $1 and removed_at is null`,
+    [id],
+  );
   return row ?? null;
 }
 

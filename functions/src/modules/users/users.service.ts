@@ -1,8 +1,7 @@
 import type { Database } from "../../db/client.js";
 import type { UserRow } from "../../db/schema.js";
-import { assertSelfOrAdmin, type Principal, type PrincipalSource, sameEmail } from "../../lib/auth.js";
+import { assertSelfOrAdmin, type Principal, sameEmail } from "../../lib/auth.js";
 import { forbidden, notFound, unauthorized } from "../../lib/errors.js";
-import { createFreshCache } from "../../lib/fresh-cache.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { TokenService } from "../../lib/tokens.js";
 import { recordAudit } from "../audit/audit.repository.js";
@@ -20,20 +19,9 @@ export const toUser = (row: UserRow): User => ({
   linkIn: row.linkIn,
 });
 
-/** How long a read may use an account as it was; the same bound as the catalog's. */
-const PRINCIPAL_MAX_AGE_MS = 500;
-
 export function createUsersService(db: Database, identity: IdentityProvider, tokens: TokenService) {
-  const recentPrincipals = createFreshCache<Principal | null>({ maxAgeMs: PRINCIPAL_MAX_AGE_MS, maxEntries: 10_000 });
-  const findPrincipal = (id: string) => repository.findPrincipal(db, id);
-  // Called after the commit, so no read can cache the account as it was before the change.
-  const accountChanged = (id: string) => recentPrincipals.forget(id);
-
   return {
-    principals: {
-      current: findPrincipal,
-      recent: (id: string) => recentPrincipals.get(id, () => findPrincipal(id)),
-    } satisfies PrincipalSource,
+    findPrincipal: (id: string) => repository.findPrincipal(db, id),
 
     /** Exchanges a Firebase ID token for the API token, creating the user's row on first sign-in. */
     async signIn(email: string, idToken: string | null): Promise<{ token: string; user: User }> {
@@ -48,7 +36,6 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
         name: identityOfToken.name?.trim() || identityOfToken.email.split("@")[0]!,
         role: identityOfToken.admin ? "admin" : "buyer",
       });
-      accountChanged(row.id);
       const token = await tokens.issue({ userId: row.id, email: row.email });
       return { token, user: toUser(row) };
     },
@@ -79,7 +66,7 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
 
     /** The table is the authority; the Firebase claim mirrors it and rolls back with it. */
     async makeAdmin(principal: Principal, email: string): Promise<User> {
-      const user = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const row = await repository.promoteToAdmin(tx, email);
         if (!row) throw notFound("User");
         // Before Firebase is told: if the entry cannot be written, the claim is not set either.
@@ -87,8 +74,6 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
         await identity.setAdmin(row.firebaseUid);
         return toUser(row);
       });
-      accountChanged(user._id);
-      return user;
     },
 
     async remove(principal: Principal, id: string): Promise<void> {
@@ -99,7 +84,6 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
         await recordAudit(tx, { actor: principal, action: "user.removed", target: { type: "user", id: row.id }, details: { email: row.email } });
         await identity.disable(row.firebaseUid);
       });
-      accountChanged(id);
     },
   };
 }
