@@ -144,8 +144,13 @@ async function main() {
           API_TOKEN_SECRET: SECRET,
           LOG_LEVEL: "silent",
           FIREBASE_PROJECT_ID: "demo-bench",
-          // One buyer places every order of the run; the per-buyer limit would turn most into 429s.
+          // One server on a database of its own: the pool of a single instance, as before the budget.
+          DATABASE_MAX_CONNECTIONS: "100",
+          API_MAX_INSTANCES: "1",
+          // One buyer places every order of the run, and pays for none; the per-buyer limits would
+          // turn most into 429s and 409s.
           RATE_LIMIT_ORDERS_PER_MINUTE: "0",
+          MAX_UNPAID_ORDERS: "0",
         },
         undefined,
         // BENCH_PROFILE_DIR=folder writes a CPU profile of the API server, to see where its time goes.

@@ -2,10 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { logger } from "firebase-functions";
 import { onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
-import { loadEnv, paymentsSettings } from "./config/env.js";
-import { connectDatabase } from "./db/client.js";
-import { releaseUnpaidOrders as releaseExpired } from "./jobs/release-unpaid-orders.js";
-import { describeSweep, retryDueRefunds as retryRefunds } from "./jobs/retry-due-refunds.js";
+import { loadEnv } from "./config/env.js";
+import { apiFunctionOptions, jobFunctionOptions } from "./config/function-options.js";
+import { SCHEDULED_JOBS, type ScheduledJob } from "./jobs/schedule.js";
 import { startRuntime } from "./runtime.js";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -29,16 +28,16 @@ function appHandler(): Promise<Handler> {
     if (!route) throw new Error("Fastify did not hand over its request handler");
     return route;
   })().catch((error: unknown) => {
-    // A database that is down at cold start must not poison the instance for good.
+    // A database that is down at cold start must not poison the instance for good. A setting that
+    // is wrong fails every request the same way, so the log says which.
     handler = undefined;
+    logger.error(`The API could not start: ${error instanceof Error ? error.message : String(error)}`);
     throw error;
   });
   return handler;
 }
 
-// cors: false, because the web app and the API share one origin; without it the Functions emulator
-// would answer any origin's preflight and reflect that origin, as production does not.
-export const api = onRequest({ region: "us-central1", memory: "512MiB", concurrency: 80, cors: false }, async (request, response) => {
+export const api = onRequest(apiFunctionOptions(), async (request, response) => {
   let route: Handler;
   try {
     route = await appHandler();
@@ -52,29 +51,18 @@ export const api = onRequest({ region: "us-central1", memory: "512MiB", concurre
   route(request, response);
 });
 
-export const releaseUnpaidOrders = onSchedule({ schedule: "every 15 minutes", region: "us-central1" }, async () => {
-  const env = loadEnv();
-  const database = connectDatabase({ url: env.DATABASE_URL, poolMax: 1 });
-  try {
-    const released = await releaseExpired(database.db, env.ORDER_HOLD_HOURS);
-    if (released > 0) logger.info(`Released ${released} unpaid orders older than ${env.ORDER_HOLD_HOURS} h`);
-  } finally {
-    await database.close();
-  }
-});
+/**
+ * Each scheduled job as a function of its own, from the one declaration the local timers run too:
+ * the emulators have no Pub/Sub to trigger these, so `npm start` and the plain server run the same
+ * jobs on timers (jobs/run-on-timers.ts). One instance each, as the connection budget counts them
+ * (config/connection-budget.ts).
+ */
+function scheduledFunction(job: ScheduledJob) {
+  return onSchedule(
+    { ...jobFunctionOptions(), schedule: job.schedule, timeoutSeconds: job.timeoutSeconds },
+    () => job.run({ env: loadEnv(), log: logger }),
+  );
+}
 
-// A refund the provider failed outside a webhook would otherwise stay owed for good. The longer
-// timeout leaves room for the provider's own timeouts and retries in a run that meets an outage.
-export const retryDueRefunds = onSchedule({ schedule: "every 15 minutes", region: "us-central1", timeoutSeconds: 300 }, async () => {
-  const env = loadEnv();
-  const database = connectDatabase({ url: env.DATABASE_URL, poolMax: 1 });
-  try {
-    const result = await retryRefunds(database.db, paymentsSettings(env));
-    const summary = describeSweep(result);
-    // Error level: a buyer is still owed money, which someone should look at if it lasts.
-    if (summary && result.stillDue.length > 0) logger.error(summary);
-    else if (summary) logger.info(summary);
-  } finally {
-    await database.close();
-  }
-});
+export const releaseUnpaidOrders = scheduledFunction(SCHEDULED_JOBS.releaseUnpaidOrders);
+export const retryDueRefunds = scheduledFunction(SCHEDULED_JOBS.retryDueRefunds);

@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from "fastify";
 import { createApp } from "./app.js";
-import { type Env, loadEnv, paymentsSettings, rateLimitSettings } from "./config/env.js";
+import { dropEmulatorHostsOutsideDemo, type LoadedEnv, loadEnv, orderRules, paymentsSettings, rateLimitSettings } from "./config/env.js";
 import { connectDatabase } from "./db/client.js";
 import { applyMigrations } from "./db/migrate.js";
 import { firebaseIdentity } from "./lib/firebase-identity.js";
@@ -9,13 +9,14 @@ import { createTokenService } from "./lib/tokens.js";
 /** Wires the app to the database and Firebase named by the environment, migrating first. */
 export async function startRuntime(
   options: {
-    env?: Env & { API_TOKEN_SECRET: string };
+    env?: LoadedEnv;
     serverFactory?: FastifyServerOptions["serverFactory"];
     /** This entry point's proxies when TRUST_PROXY_HOPS is unset: 1 behind Google's front end, 0 for a bare server. */
     defaultTrustProxyHops?: number;
   } = {},
 ) {
   const env = options.env ?? loadEnv();
+  const ignoredEmulators = dropEmulatorHostsOutsideDemo(env.FIREBASE_PROJECT_ID);
   const database = connectDatabase({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX });
   try {
     await applyMigrations(database.pool);
@@ -29,10 +30,14 @@ export async function startRuntime(
     tokens: createTokenService(env.API_TOKEN_SECRET, env.API_TOKEN_TTL_SECONDS),
     payments: paymentsSettings(env),
     rateLimits: rateLimitSettings(env),
+    orderRules: orderRules(env),
     trustProxyHops: env.TRUST_PROXY_HOPS ?? options.defaultTrustProxyHops ?? 0,
     logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL },
     serverFactory: options.serverFactory,
   });
+  if (ignoredEmulators.length > 0) {
+    app.log.warn(`Ignored ${ignoredEmulators.join(", ")}: project ${env.FIREBASE_PROJECT_ID} is not a demo project, so only Firebase itself is trusted`);
+  }
   return {
     app,
     env,

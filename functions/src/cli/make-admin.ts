@@ -1,9 +1,18 @@
 import { getApps, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
-import { loadEnv } from "../config/env.js";
+import { dropEmulatorHostsOutsideDemo, isDemoProject, loadCommandLineEnv } from "../config/env.js";
 import { connectDatabase } from "../db/client.js";
 import { applyMigrations } from "../db/migrate.js";
-import { upsertOnSignIn } from "../modules/users/users.repository.js";
+import { firebaseIdentity } from "../lib/firebase-identity.js";
+import { linkAccount, type LinkOutcome } from "../modules/users/account-link.js";
+
+const REFUSED: Record<Exclude<LinkOutcome["kind"], "linked">, string> = {
+  removed: "This account was removed from the shop; it cannot be made admin.",
+  unverified_email:
+    "The shop account for this email belongs to another (earlier) Firebase user. Verify the email address of the current one in Firebase, then run this again.",
+  email_taken: "This Firebase user's shop account is under another email, and this email belongs to another shop account.",
+  owner_moved: "The shop account for this email belongs to another Firebase user, who now uses a different email.",
+};
 
 /**
  * Makes a deployment's first admin: the Firebase custom claim and the users row. The account must
@@ -15,20 +24,20 @@ async function main() {
     console.error("Usage: npm run make-admin -- <email>");
     process.exit(2);
   }
-  const env = loadEnv();
-  // A demo project only ever lives in the emulators of `npm start`.
-  if (env.FIREBASE_PROJECT_ID.startsWith("demo-")) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= "127.0.0.1:9099";
+  const env = loadCommandLineEnv();
+  // A demo project only ever lives in the emulators of `npm start`; a real one only in Firebase.
+  if (isDemoProject(env.FIREBASE_PROJECT_ID)) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= "127.0.0.1:9099";
+  else dropEmulatorHostsOutsideDemo(env.FIREBASE_PROJECT_ID);
   const auth = getAuth(getApps()[0] ?? initializeApp({ projectId: env.FIREBASE_PROJECT_ID }));
   const account = await auth.getUserByEmail(email);
   const database = connectDatabase({ url: env.DATABASE_URL, poolMax: 1 });
   try {
     await applyMigrations(database.pool);
-    await upsertOnSignIn(database.db, {
-      firebaseUid: account.uid,
-      email,
-      name: account.displayName?.trim() || email.split("@")[0]!,
-      role: "admin",
-    });
+    // The same rules as a sign-in: the account of this Firebase user, never another uid's by email alone.
+    const firebaseUser = { uid: account.uid, email, emailVerified: account.emailVerified, name: account.displayName, admin: true };
+    const identity = firebaseIdentity(env.FIREBASE_PROJECT_ID);
+    const outcome = await linkAccount(database.db, firebaseUser, (uid) => identity.currentEmail(uid));
+    if (outcome.kind !== "linked") throw new Error(REFUSED[outcome.kind]);
     await auth.setCustomUserClaims(account.uid, { ...account.customClaims, admin: true });
   } finally {
     await database.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RATE_LIMITS, loadEnv, rateLimitSettings } from "./env.js";
+import { DEFAULT_RATE_LIMITS, dropEmulatorHostsOutsideDemo, loadCommandLineEnv, loadEnv, paymentsSettings, rateLimitSettings } from "./env.js";
 
 const production = { NODE_ENV: "production", FIREBASE_PROJECT_ID: "toolshop-prod", API_TOKEN_SECRET: "a-production-secret-of-at-least-32-characters" };
 
@@ -24,16 +24,64 @@ describe("rate limit settings", () => {
   });
 });
 
-describe("the Auth emulator in production", () => {
-  it("when a production deployment names an Auth emulator, then it refuses to start, since the emulator's tokens are unsigned", () => {
-    expect(() => loadEnv({ ...production, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+describe("a project that is not a demo project", () => {
+  it.each([["production"], ["development"], ["staging"], [undefined]])(
+    "when NODE_ENV is %s and no API_TOKEN_SECRET is set, then it refuses to start and says what to set",
+    (nodeEnv) => {
+      expect(() => loadEnv({ NODE_ENV: nodeEnv, FIREBASE_PROJECT_ID: "toolshop-prod" })).toThrow(/API_TOKEN_SECRET must be set .* toolshop-prod/);
+    },
+  );
+
+  it("when Cloud Functions names the project, then that project counts, not FIREBASE_PROJECT_ID", () => {
+    expect(() => loadEnv({ GCLOUD_PROJECT: "toolshop-prod", FIREBASE_PROJECT_ID: "demo-toolshop" })).toThrow(/API_TOKEN_SECRET/);
+    expect(loadEnv({ ...production, GCLOUD_PROJECT: "toolshop-live" }).FIREBASE_PROJECT_ID).toBe("toolshop-live");
   });
 
-  it("when a demo project runs on the emulators in production mode, as npm start does, then it starts", () => {
-    expect(() => loadEnv({ ...production, FIREBASE_PROJECT_ID: "demo-toolshop", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).not.toThrow();
+  it("when the secret is shorter than 32 characters, then it refuses to start", () => {
+    expect(() => loadEnv({ ...production, API_TOKEN_SECRET: "short-secret" })).toThrow(/API_TOKEN_SECRET: must be at least 32 characters/);
   });
 
-  it("when a production deployment names no emulator, then it starts", () => {
-    expect(() => loadEnv(production)).not.toThrow();
+  it("when the secret is the development one from the repository, then it refuses to start", () => {
+    const development = loadEnv({}).API_TOKEN_SECRET;
+    expect(() => loadEnv({ ...production, API_TOKEN_SECRET: development })).toThrow(/API_TOKEN_SECRET must be set/);
+  });
+
+  it("when it sets a secret of its own, then it starts with that secret", () => {
+    expect(loadEnv(production).API_TOKEN_SECRET).toBe(production.API_TOKEN_SECRET);
+  });
+
+  it("when emulator hosts are set, then they are removed from the environment and named", () => {
+    const source: NodeJS.ProcessEnv = { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080", PATH: "/usr/bin" };
+    expect(dropEmulatorHostsOutsideDemo("toolshop-prod", source).sort()).toEqual(["FIREBASE_AUTH_EMULATOR_HOST", "FIRESTORE_EMULATOR_HOST"]);
+    expect(source).toEqual({ PATH: "/usr/bin" });
+  });
+
+  it("when PAYMENTS_SANDBOX is not on, then the sandbox is off; when it is, then it is on", () => {
+    expect(paymentsSettings(loadEnv(production))).toEqual({ kind: "disabled" });
+    expect(paymentsSettings(loadEnv({ ...production, PAYMENTS_SANDBOX: "on" }))).toEqual({ kind: "sandbox" });
+  });
+});
+
+describe("a demo project, as npm start runs", () => {
+  it("when no secret is set, then it starts with the development secret and the sandbox on", () => {
+    const env = loadEnv({ NODE_ENV: "production", FIREBASE_PROJECT_ID: "demo-toolshop" });
+    expect(env.API_TOKEN_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(paymentsSettings(env)).toEqual({ kind: "sandbox" });
+  });
+
+  it("when the Auth emulator is named, then it is kept", () => {
+    const source: NodeJS.ProcessEnv = { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" };
+    expect(dropEmulatorHostsOutsideDemo("demo-toolshop", source)).toEqual([]);
+    expect(source.FIREBASE_AUTH_EMULATOR_HOST).toBe("127.0.0.1:9099");
+  });
+});
+
+describe("the command-line tools' settings", () => {
+  it("when make-admin runs for a real project, then it needs the database and the project but no API token secret", () => {
+    expect(loadCommandLineEnv({ FIREBASE_PROJECT_ID: "toolshop-prod", DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop" })).toEqual({
+      DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop",
+      FIREBASE_PROJECT_ID: "toolshop-prod",
+    });
+    expect(() => loadCommandLineEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { connectionBudgetSchema, poolSizePerInstance } from "./connection-budget.js";
 
-/** Requests per minute, counted per API instance (docs/decisions/0005); 0 turns a limit off. */
+/** Requests per minute, counted in the database for all API instances together (docs/decisions/0010); 0 turns a limit off. */
 const perMinute = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);
 
 const rateLimitSchema = z.object({
@@ -14,22 +15,23 @@ const rateLimitSchema = z.object({
   RATE_LIMIT_WISHES_PER_MINUTE: perMinute(5),
 });
 
-const envSchema = rateLimitSchema.extend({
-  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+const envSchema = rateLimitSchema.extend(connectionBudgetSchema.shape).extend({
   DATABASE_URL: z.string().url().default("postgres://postgres@127.0.0.1:5433/postgres"),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  /** HS256 secret for the API access token; must be set in production. */
-  API_TOKEN_SECRET: z.string().min(32).optional(),
-  API_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** HS256 secret for the API access token; required outside demo projects. */
+  API_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  API_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(900).default(900),
   FIREBASE_PROJECT_ID: z.string().default("demo-toolshop"),
   /**
    * Proxies in front of the API that append the address they saw to X-Forwarded-For; the client's
    * address is the entry that many hops from the end. Unset: 1 in the Cloud Function (Google's front
-   * end), 0 in the plain server (X-Forwarded-For ignored). docs/decisions/0005.
+   * end), 0 in the plain server (X-Forwarded-For ignored); `npm start` sets 1, its front door.
+   * docs/decisions/0010.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
-  /** How long an unpaid order holds its units before it is cancelled and they go back on sale. */
-  ORDER_HOLD_HOURS: z.coerce.number().positive().max(8760).default(48),
+  /** How long an unpaid order holds its units before it is cancelled and they go back on sale; fixed when the order is placed. */
+  ORDER_HOLD_MINUTES: z.coerce.number().positive().max(525_600).default(60),
+  /** Unpaid orders a buyer may hold at once; 0 is no limit. */
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(1000).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
@@ -61,6 +63,20 @@ export function rateLimitSettings(env: z.infer<typeof rateLimitSchema>): RateLim
 /** The limits of a deployment that sets none. */
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = rateLimitSettings(rateLimitSchema.parse({}));
 
+/** What keeps stock from being hoarded by orders left unpaid (DESIGN §5). */
+export interface OrderRules {
+  holdMinutes: number;
+  /** 0 is no limit. */
+  maxUnpaid: number;
+}
+
+export const orderRules = (env: Pick<Env, "ORDER_HOLD_MINUTES" | "MAX_UNPAID_ORDERS">): OrderRules => ({
+  holdMinutes: env.ORDER_HOLD_MINUTES,
+  maxUnpaid: env.MAX_UNPAID_ORDERS,
+});
+
+export const DEFAULT_ORDER_RULES: OrderRules = orderRules(envSchema.pick({ ORDER_HOLD_MINUTES: true, MAX_UNPAID_ORDERS: true }).parse({}));
+
 export type PaymentsSettings =
   | { kind: "stripe"; stripe: { secretKey: string; webhookSecret?: string; apiBase?: string; timeoutMs?: number; maxNetworkRetries?: number } }
   | { kind: "sandbox" }
@@ -74,28 +90,58 @@ export function paymentsSettings(env: Env): PaymentsSettings {
   if (env.STRIPE_SECRET_KEY) {
     return { kind: "stripe", stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE } };
   }
-  const sandbox = env.PAYMENTS_SANDBOX ?? (env.FIREBASE_PROJECT_ID.startsWith("demo-") ? "on" : "off");
+  const sandbox = env.PAYMENTS_SANDBOX ?? (isDemoProject(env.FIREBASE_PROJECT_ID) ? "on" : "off");
   return sandbox === "on" ? { kind: "sandbox" } : { kind: "disabled" };
 }
 
-// A fixed secret keeps tokens valid across emulator restarts on a developer machine;
-// production refuses to start without its own.
+// A fixed secret keeps tokens valid across emulator restarts on a developer machine. It is in the
+// repository, so anything but a demo project refuses it.
 const DEVELOPMENT_TOKEN_SECRET = "toolshop-development-only-token-secret-0123456789";
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env & { API_TOKEN_SECRET: string } {
+export const isDemoProject = (projectId: string) => projectId.startsWith("demo-");
+
+/** The project whose ID tokens the API accepts: Cloud Functions names it, a plain server is told. */
+export const projectIdOf = (source: NodeJS.ProcessEnv): string =>
+  source.GCLOUD_PROJECT || source.FIREBASE_PROJECT_ID || "demo-toolshop";
+
+export type LoadedEnv = Env & { API_TOKEN_SECRET: string; DATABASE_POOL_MAX: number };
+
+/**
+ * Every setting, checked once. Outside a demo project the checks do not depend on NODE_ENV: a
+ * deployment that forgot to say "production" must be as safe as one that did.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): LoadedEnv {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
-  const projectId = source.GCLOUD_PROJECT ?? env.FIREBASE_PROJECT_ID;
-  if (env.NODE_ENV === "production" && !env.API_TOKEN_SECRET && !projectId.startsWith("demo-")) {
-    throw new Error("Invalid configuration: API_TOKEN_SECRET must be set in production");
+  const projectId = projectIdOf(source);
+  if (!isDemoProject(projectId) && (!env.API_TOKEN_SECRET || env.API_TOKEN_SECRET === DEVELOPMENT_TOKEN_SECRET)) {
+    throw new Error(
+      `Invalid configuration: API_TOKEN_SECRET must be set to a random value of at least 32 characters for project ${projectId} ` +
+        "(for example `openssl rand -base64 48`); only demo- projects may run without one",
+    );
   }
-  // With this set, the Admin SDK accepts unsigned ID tokens: anyone could sign in as anyone.
-  if (env.NODE_ENV === "production" && source.FIREBASE_AUTH_EMULATOR_HOST && !projectId.startsWith("demo-")) {
-    throw new Error("Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production");
-  }
-  return { ...env, FIREBASE_PROJECT_ID: projectId, API_TOKEN_SECRET: env.API_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET };
+  const poolMax = poolSizePerInstance(env);
+  return { ...env, FIREBASE_PROJECT_ID: projectId, API_TOKEN_SECRET: env.API_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET, DATABASE_POOL_MAX: poolMax };
+}
+
+/** What the command-line tools need: the database and the project, no API token secret. */
+export function loadCommandLineEnv(source: NodeJS.ProcessEnv = process.env): { DATABASE_URL: string; FIREBASE_PROJECT_ID: string } {
+  const parsed = envSchema.pick({ DATABASE_URL: true }).safeParse(source);
+  if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return { DATABASE_URL: parsed.data.DATABASE_URL, FIREBASE_PROJECT_ID: projectIdOf(source) };
+}
+
+/**
+ * The Admin SDK trusts unsigned ID tokens from whatever emulator these name. Outside a demo project
+ * they are removed from the process before the SDK is used, and their names returned for a warning.
+ */
+export function dropEmulatorHostsOutsideDemo(projectId: string, source: NodeJS.ProcessEnv = process.env): string[] {
+  if (isDemoProject(projectId)) return [];
+  const names = Object.keys(source).filter((name) => name.endsWith("_EMULATOR_HOST") || name === "FIREBASE_EMULATOR_HUB");
+  for (const name of names) delete source[name];
+  return names;
 }
