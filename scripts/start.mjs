@@ -1,23 +1,34 @@
 #!/usr/bin/env node
 // Starts the whole shop on one machine: embedded PostgreSQL (PGlite) with the demo data, then the
-// Firebase emulators (auth, functions, hosting). Ctrl-C stops everything it started and keeps the data.
+// Firebase emulators (auth, functions, hosting), and the scheduled jobs on timers, since the emulators
+// cannot trigger them. Ctrl-C stops everything it started and keeps the data.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadEnv } from "../functions/lib/config/env.js";
 import { connectDatabase } from "../functions/lib/db/client.js";
 import { DEMO_ACCOUNTS, seedDemoData } from "../functions/lib/db/demo-data.js";
 import { startEmbeddedPostgres } from "../functions/lib/db/embedded.js";
 import { applyMigrations } from "../functions/lib/db/migrate.js";
+import { runOnTimers } from "../functions/lib/jobs/run-on-timers.js";
+import { SCHEDULED_JOBS } from "../functions/lib/jobs/schedule.js";
+import { startFrontDoor } from "./front-door.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = process.env.TOOLSHOP_DATA_DIR ?? join(root, ".data");
 const emulatorDataDir = join(dataDir, "emulators");
 const pgliteDir = join(dataDir, "pglite");
 const shopUrl = "http://localhost:5000";
+const projectId = "demo-toolshop";
+// Beside firebase.json, so that its relative paths (hosting.public, functions.source) mean the same.
+const localConfigPath = join(root, "firebase.local.json");
 const pglitePort = Number(process.env.PGLITE_PORT ?? 5433);
-const EMULATOR_PORTS = [5000, 5001, 9099, 4400, 4500];
+// The shop's address is the local front door (front-door.mjs); the Hosting emulator sits behind it.
+const SHOP_PORT = 5000;
+const HOSTING_EMULATOR_PORT = 5002;
+const EMULATOR_PORTS = [SHOP_PORT, HOSTING_EMULATOR_PORT, 5001, 9099, 4400, 4500];
 
 function portIsFree(port) {
   return new Promise((resolve) => {
@@ -50,13 +61,72 @@ async function startDatabase() {
   return database;
 }
 
+/** The environment the API's function runs with under the emulators; the local job timers get the same. */
+function functionsEnv(databaseUrl) {
+  return {
+    LOG_LEVEL: "warn",
+    ...process.env,
+    // Production mode keeps the Functions runtime from printing stack traces for bodies it
+    // cannot parse before the API sees them.
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    // One hop appends to X-Forwarded-For: the front door, the caller's address. No emulator does:
+    // firebase-tools' hosting/proxy.js copies the request's headers, and emulator/functionsEmulator.js
+    // and functionsRuntimeWorker.js pass them on to a runtime on a Unix socket, which has no address.
+    // functions/test/trusted-proxy.test.ts runs that chain.
+    TRUST_PROXY_HOPS: "1",
+  };
+}
+
+/**
+ * Runs the scheduled functions' own jobs on timers against the embedded database, as Cloud Scheduler
+ * runs them when deployed: the emulators have no Pub/Sub to trigger them. JOBS_INTERVAL_SECONDS
+ * makes the timers faster, for tests.
+ */
+function startJobs(databaseUrl) {
+  const env = loadEnv({ ...functionsEnv(databaseUrl), GCLOUD_PROJECT: projectId });
+  const log = { info: (message) => console.log(`i  jobs: ${message}`), error: (message) => console.error(`!  jobs: ${message}`) };
+  return runOnTimers(SCHEDULED_JOBS, { env, log });
+}
+
+/** Adds `origins` to the named directives of a Content-Security-Policy that has them. */
+function allowInPolicy(policy, directives, origins) {
+  return policy
+    .split(";")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => (directives.includes(part.split(/\s+/)[0]) ? [part, ...origins.filter((origin) => !part.includes(origin))].join(" ") : part))
+    .join("; ");
+}
+
+/**
+ * firebase.json as it is deployed, plus what only the emulators need: the page's CSP lets it reach the
+ * Auth emulator, for its REST calls and for the Google sign-in pop-up it serves, and Hosting listens
+ * behind the front door. The file is ignored by git, and `firebase deploy` reads firebase.json alone.
+ */
+function writeLocalFirebaseConfig() {
+  const config = JSON.parse(readFileSync(join(root, "firebase.json"), "utf8"));
+  config.emulators.hosting.port = HOSTING_EMULATOR_PORT;
+  const { port } = config.emulators.auth;
+  const authEmulator = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+  for (const rule of config.hosting.headers) {
+    for (const header of rule.headers) {
+      if (header.key.toLowerCase() === "content-security-policy") {
+        header.value = allowInPolicy(header.value, ["connect-src", "frame-src"], authEmulator);
+      }
+    }
+  }
+  writeFileSync(localConfigPath, `${JSON.stringify(config, null, 2)}\n`);
+}
+
 function startEmulators(databaseUrl) {
   // The first run starts from the committed demo accounts; later runs from what the last one saved.
   if (!existsSync(join(emulatorDataDir, "firebase-export-metadata.json"))) {
     cpSync(join(root, "emulator-data"), emulatorDataDir, { recursive: true });
   }
   const firebase = join(root, "node_modules", ".bin", "firebase");
-  const args = ["emulators:start", "--only", "auth,functions,hosting", "--project", "demo-toolshop"];
+  writeLocalFirebaseConfig();
+  const args = ["emulators:start", "--only", "auth,functions,hosting", "--project", projectId, "--config", localConfigPath];
   args.push("--import", emulatorDataDir, "--export-on-exit", emulatorDataDir);
   // Its own process group: Ctrl-C reaches this script alone, which passes on exactly one SIGINT,
   // since a second one makes the emulators quit without saving.
@@ -64,14 +134,7 @@ function startEmulators(databaseUrl) {
     cwd: root,
     stdio: "inherit",
     detached: true,
-    env: {
-      LOG_LEVEL: "warn",
-      ...process.env,
-      // Production mode keeps the Functions runtime from printing stack traces for bodies it
-      // cannot parse before the API sees them.
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-    },
+    env: functionsEnv(databaseUrl),
   });
 }
 
@@ -104,7 +167,9 @@ ${accounts}
 async function main() {
   await assertPortsFree();
   const database = await startDatabase();
+  const jobs = startJobs(database.url);
   const emulators = startEmulators(database.url);
+  const frontDoor = await startFrontDoor({ port: SHOP_PORT, target: { host: "127.0.0.1", port: HOSTING_EMULATOR_PORT } });
 
   let stopping = false;
   const stop = () => {
@@ -117,6 +182,8 @@ async function main() {
   process.on("SIGTERM", stop);
 
   emulators.on("exit", async (code) => {
+    frontDoor.close();
+    await jobs.stop();
     await database.stop();
     process.exit(stopping ? 0 : (code ?? 1));
   });

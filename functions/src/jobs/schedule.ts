@@ -1,0 +1,71 @@
+import { type loadEnv, paymentsSettings } from "../config/env.js";
+import { connectDatabase, type Database } from "../db/client.js";
+import { releaseUnpaidOrders } from "./release-unpaid-orders.js";
+import { describeSweep, retryDueRefunds } from "./retry-due-refunds.js";
+
+/** Where a job says what it did: Cloud Logging when deployed, the server's or the terminal's log locally. */
+export interface JobLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+export interface JobContext {
+  env: ReturnType<typeof loadEnv>;
+  log: JobLog;
+}
+
+/**
+ * Work done on a clock rather than on a request. Deployed, each job is a scheduled Cloud Function
+ * (index.ts); the emulators have no Pub/Sub to trigger those, so the plain server and `npm start`
+ * run the same `run` on timers of the same interval (run-on-timers.ts).
+ */
+export interface ScheduledJob {
+  /** Cloud Scheduler's schedule, "every N minutes". */
+  schedule: string;
+  /** The same interval, for the local timers. */
+  intervalMs: number;
+  /** How long one run may take before Cloud Functions stops it. */
+  timeoutSeconds: number;
+  /** One run, self-contained as a scheduled function's: connects, does the work, logs it, closes. */
+  run(context: JobContext): Promise<void>;
+}
+
+const everyMinutes = (minutes: number) => ({ schedule: `every ${minutes} minutes`, intervalMs: minutes * 60_000 });
+
+/** A single connection: a run is a few statements, and the connection budget keeps one per job (config/connection-budget.ts). */
+async function withDatabase<T>({ env }: JobContext, work: (db: Database) => Promise<T>): Promise<T> {
+  const database = connectDatabase({ url: env.DATABASE_URL, poolMax: 1 });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Every scheduled job, under the name of the Cloud Function index.ts exports for it. */
+export const SCHEDULED_JOBS = {
+  // Every minute, so an order goes back on sale within a minute of the time My Orders shows for it.
+  releaseUnpaidOrders: {
+    ...everyMinutes(1),
+    timeoutSeconds: 60,
+    async run(context) {
+      const released = await withDatabase(context, (db) => releaseUnpaidOrders(db));
+      if (released > 0) context.log.info(`Released ${released} unpaid order${released === 1 ? "" : "s"} past ${released === 1 ? "its" : "their"} hold`);
+    },
+  },
+  // A refund the provider failed outside a webhook would otherwise stay owed for good. The longer
+  // timeout leaves room for the provider's own timeouts and retries in a run that meets an outage.
+  retryDueRefunds: {
+    ...everyMinutes(15),
+    timeoutSeconds: 300,
+    async run(context) {
+      const result = await withDatabase(context, (db) => retryDueRefunds(db, paymentsSettings(context.env)));
+      const summary = describeSweep(result);
+      // Error level: a buyer is still owed money, which someone should look at if it lasts.
+      if (summary && result.stillDue.length > 0) context.log.error(summary);
+      else if (summary) context.log.info(summary);
+    },
+  },
+} satisfies Record<string, ScheduledJob>;
+
+export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
