@@ -1,36 +1,74 @@
 import { getApps, initializeApp } from "firebase-admin/app";
 import { getAuth, type Auth } from "firebase-admin/auth";
-import type { IdentityProvider } from "./identity.js";
+import { serviceUnavailable } from "./errors.js";
+import type { AccountChange, IdentityProvider } from "./identity.js";
 
 function firebaseAuth(projectId: string): Auth {
   const app = getApps()[0] ?? initializeApp({ projectId });
   return getAuth(app);
 }
 
+const codeOf = (error: unknown): string => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "";
+};
+
+// Firebase could not be asked (network, its own outage): the request may succeed when retried, so
+// it is a 503, never a 401 that would sign a person out, nor a 500.
+const isUnreachable = (code: string) => code.startsWith("app/") || code === "auth/internal-error";
+
+function unavailable(error: unknown): Error {
+  const problem = serviceUnavailable("The sign-in service could not be reached. Nothing was changed; please retry shortly.");
+  return Object.assign(problem, { cause: error });
+}
+
+/** Runs a change on an account that may have been deleted in Firebase since the shop saw it. */
+async function changeAccount(change: () => Promise<unknown>): Promise<AccountChange> {
+  try {
+    await change();
+    return "done";
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "auth/user-not-found") return "missing";
+    throw isUnreachable(code) ? unavailable(error) : error;
+  }
+}
+
 export function firebaseIdentity(projectId: string): IdentityProvider {
   const auth = firebaseAuth(projectId);
   return {
     async verifyIdToken(idToken) {
-      let decoded;
       try {
-        // checkRevoked: a disabled or signed-out account must not get a fresh API token.
-        decoded = await auth.verifyIdToken(idToken, true);
-      } catch {
+        // checkRevoked: a disabled, deleted or signed-out account must not get a fresh API token.
+        const decoded = await auth.verifyIdToken(idToken, true);
+        if (!decoded.email) return null;
+        let name = typeof decoded.name === "string" ? decoded.name : undefined;
+        // A display name set right after sign-up reaches the ID token only on its next refresh.
+        if (!name) name = (await auth.getUser(decoded.uid)).displayName;
+        return { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true, name, admin: decoded.admin === true };
+      } catch (error) {
+        if (isUnreachable(codeOf(error))) throw unavailable(error);
         return null;
       }
-      if (!decoded.email) return null;
-      let name = typeof decoded.name === "string" ? decoded.name : undefined;
-      // A display name set right after sign-up reaches the ID token only on its next refresh.
-      if (!name) name = (await auth.getUser(decoded.uid)).displayName;
-      return { uid: decoded.uid, email: decoded.email, name, admin: decoded.admin === true };
     },
-    async setAdmin(uid) {
-      const user = await auth.getUser(uid);
-      await auth.setCustomUserClaims(uid, { ...user.customClaims, admin: true });
+    async currentEmail(uid) {
+      try {
+        return (await auth.getUser(uid)).email ?? "";
+      } catch (error) {
+        const code = codeOf(error);
+        if (code === "auth/user-not-found") return null;
+        throw isUnreachable(code) ? unavailable(error) : error;
+      }
     },
-    async disable(uid) {
-      await auth.updateUser(uid, { disabled: true });
-      await auth.revokeRefreshTokens(uid);
-    },
+    setAdmin: (uid) =>
+      changeAccount(async () => {
+        const user = await auth.getUser(uid);
+        await auth.setCustomUserClaims(uid, { ...user.customClaims, admin: true });
+      }),
+    disable: (uid) =>
+      changeAccount(async () => {
+        await auth.updateUser(uid, { disabled: true });
+        await auth.revokeRefreshTokens(uid);
+      }),
   };
 }

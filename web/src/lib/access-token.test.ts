@@ -21,4 +21,13 @@ describe("accessToken", () => {
     expect(accessToken.isFresh(jwt({ exp: now + 10 }))).toBe(false);
     expect(accessToken.isFresh(null)).toBe(false);
   });
+
+  it("when a 15-minute token is issued, then it is due for renewal 2 minutes before it expires; a one-minute token halfway through", () => {
+    const now = Math.floor(Date.now() / 1000);
+    const about = (ms: number) => expect.toSatisfy((delay: number) => delay > ms - 1500 && delay <= ms);
+    expect(accessToken.renewalDelay(jwt({ iat: now, exp: now + 900 }))).toEqual(about(13 * 60_000));
+    expect(accessToken.renewalDelay(jwt({ iat: now, exp: now + 60 }))).toEqual(about(30_000));
+    expect(accessToken.renewalDelay(jwt({ iat: now - 1000, exp: now - 100 }))).toBe(0);
+    expect(accessToken.renewalDelay("not-a-jwt")).toBeNull();
+  });
 });

@@ -2,6 +2,9 @@
 const STORAGE_KEY = "accessToken";
 // Renew a little early so a request does not leave with a token that expires on the way.
 const EXPIRY_MARGIN_MS = 30_000;
+// The session renews its token this long before it expires, well before it stops being fresh, so a
+// renewal that fails once has time to be retried. A shorter-lived token is renewed halfway through.
+const RENEW_BEFORE_EXPIRY_MS = 2 * 60_000;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -14,25 +17,35 @@ function read(): string | null {
   }
 }
 
+// How far this device's clock is ahead of the API's, learnt from the `iat` of each token it is given.
+// API tokens live 15 minutes at most, so a clock that is a few minutes off would otherwise make
+// every new token look stale, or renew it long after it expired.
+let clockSkewMs = 0;
+const serverNow = () => Date.now() - clockSkewMs;
+
 function notify() {
   for (const listener of listeners) listener();
 }
 
-function expiresAt(token: string): number | null {
+/** The token's `iat` and `exp` in ms; the API signs both, and the client only reads them. */
+function lifetime(token: string): { issuedAt: number | null; expiresAt: number } | null {
   const payload = token.split(".")[1];
   if (!payload) return null;
   try {
     const json: unknown = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
-    if (typeof json === "object" && json !== null && "exp" in json && typeof json.exp === "number") return json.exp * 1000;
+    if (typeof json !== "object" || json === null || !("exp" in json) || typeof json.exp !== "number") return null;
+    const issuedAt = "iat" in json && typeof json.iat === "number" ? json.iat * 1000 : null;
+    return { issuedAt, expiresAt: json.exp * 1000 };
   } catch {
     return null;
   }
-  return null;
 }
 
 export const accessToken = {
   get: read,
   set(token: string) {
+    const issuedAt = lifetime(token)?.issuedAt;
+    if (issuedAt != null) clockSkewMs = Date.now() - issuedAt;
     localStorage.setItem(STORAGE_KEY, token);
     notify();
   },
@@ -44,8 +57,19 @@ export const accessToken = {
   /** A token that exists and will not expire in the next few seconds. */
   isFresh(token: string | null = read()): token is string {
     if (!token) return false;
-    const expiry = expiresAt(token);
-    return expiry === null || expiry - EXPIRY_MARGIN_MS > Date.now();
+    const expiry = lifetime(token)?.expiresAt ?? null;
+    return expiry === null || expiry - EXPIRY_MARGIN_MS > serverNow();
+  },
+  /**
+   * In how many ms the token should be renewed (0: now), or null for a token that states no expiry.
+   * API tokens live 15 minutes at most, so a session renews its token in the background.
+   */
+  renewalDelay(token: string): number | null {
+    const times = lifetime(token);
+    if (!times) return null;
+    const { issuedAt, expiresAt } = times;
+    const before = issuedAt === null ? RENEW_BEFORE_EXPIRY_MS : Math.min(RENEW_BEFORE_EXPIRY_MS, (expiresAt - issuedAt) / 2);
+    return Math.max(0, expiresAt - before - serverNow());
   },
   subscribe(listener: Listener) {
     listeners.add(listener);

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { signOut, type User } from "firebase/auth";
+import { FirebaseError } from "firebase/app";
+import { sendEmailVerification, signOut, type User } from "firebase/auth";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
 import { toast } from "react-toastify";
 import { useUser } from "reactfire";
@@ -16,16 +17,28 @@ export type Session =
 
 const SessionContext = createContext<Session>({ status: "loading" });
 
+/** The API's answer when an older shop account holds this address and Firebase has not verified it. */
+const EMAIL_NOT_VERIFIED = "email_not_verified";
+
 async function exchange(user: User, forceRefresh: boolean): Promise<string> {
   if (!user.email) throw new ApiError(400, "No email", "This account has no email address.", "no_email");
   const idToken = await user.getIdToken(forceRefresh);
-  const { token } = await apiRequest<z.infer<typeof signInResponse>>(`/user/${encodeURIComponent(user.email)}`, {
-    method: "PUT",
-    body: { email: user.email },
-    bearer: idToken,
-  });
-  accessToken.set(token);
-  return token;
+  try {
+    const { token } = await apiRequest<z.infer<typeof signInResponse>>(`/user/${encodeURIComponent(user.email)}`, {
+      method: "PUT",
+      body: { email: user.email },
+      bearer: idToken,
+    });
+    accessToken.set(token);
+    return token;
+  } catch (error) {
+    // The API's detail tells the person to open the verification link; this sends it. Firebase
+    // limits how often it sends one, and a failure to send must not hide the API's answer.
+    if (error instanceof ApiError && error.code === EMAIL_NOT_VERIFIED && !user.emailVerified) {
+      await sendEmailVerification(user).catch(() => undefined);
+    }
+    throw error;
+  }
 }
 
 let exchangeInFlight: { promise: Promise<string>; forced: boolean } | null = null;
@@ -48,10 +61,81 @@ export function exchangeAccessToken(user: User, { forceRefresh = false } = {}): 
   return entry.promise;
 }
 
-/** For the API client: a new access token while Firebase still has the user, else null. */
+// Firebase could not be asked, or the API could not answer: the renewal is worth retrying.
+const TRANSIENT_FIREBASE_CODES = new Set(["auth/network-request-failed", "auth/too-many-requests", "auth/internal-error", "auth/timeout"]);
+const RETRY_RENEWAL_MS = 15_000;
+
+/**
+ * True when the renewal was refused for good: the API turned the account down (disabled, signed
+ * out, removed or deleted in Firebase: 401, 403, 409), or Firebase would not refresh its ID token.
+ * A network failure, a rate limit or an outage is not a refusal.
+ */
+function isRefusal(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401 || error.status === 403 || error.status === 409 || error.code === "no_email";
+  if (error instanceof FirebaseError) return !TRANSIENT_FIREBASE_CODES.has(error.code);
+  return false;
+}
+
+const SIGNED_OUT_BY_FIREBASE = "Your sign-in is no longer valid: the account may have been disabled, removed or signed out. Sign in again.";
+
+/** Signs out a person whose account may no longer use the shop, and tells them why (once). */
+async function endSession(error: unknown) {
+  // The API's detail says what to do; Firebase's own messages are codes, not sentences.
+  toast.error(error instanceof FirebaseError ? SIGNED_OUT_BY_FIREBASE : errorMessage(error), { toastId: "session-ended" });
+  // Firebase first: a session without a token but still with its user would ask for a new token.
+  await signOut(auth);
+  accessToken.clear();
+}
+
+/**
+ * A new access token for a signed-in user, with a freshly refreshed Firebase ID token, so the API
+ * checks the account again: a refusal ends the session; anything else is the caller's to retry.
+ */
+async function renewFor(user: User): Promise<string> {
+  try {
+    return await exchangeAccessToken(user, { forceRefresh: true });
+  } catch (error) {
+    if (isRefusal(error)) await endSession(error);
+    throw error;
+  }
+}
+
+/** For the API client, after a 401: a new access token while Firebase still has the user, else null. */
 export async function renewAccessToken(): Promise<string | null> {
   const user = auth.currentUser;
-  return user ? exchangeAccessToken(user, { forceRefresh: true }) : null;
+  return user ? renewFor(user) : null;
+}
+
+/**
+ * API tokens live 15 minutes at most, so an account disabled or signed out in Firebase loses API
+ * access within that time. The session renews its token shortly before it expires, without the
+ * person noticing; when the tab was in the background (where timers are slowed down), as soon as
+ * it shows again. A renewal that fails for a passing reason is retried; a refused one signs out.
+ */
+function useSilentRenewal(user: User | null, token: string | null) {
+  useEffect(() => {
+    if (!user || !token) return;
+    const delay = accessToken.renewalDelay(token);
+    if (delay === null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const renew = () => {
+      clearTimeout(timer);
+      renewFor(user).catch((error: unknown) => {
+        if (!stopped && !isRefusal(error)) timer = setTimeout(renew, RETRY_RENEWAL_MS);
+      });
+    };
+    const renewIfDue = () => {
+      if (document.visibilityState === "visible" && accessToken.renewalDelay(token) === 0) renew();
+    };
+    timer = setTimeout(renew, delay);
+    document.addEventListener("visibilitychange", renewIfDue);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", renewIfDue);
+    };
+  }, [user, token]);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -60,6 +144,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const hasFreshToken = accessToken.isFresh(token);
   const queryClient = useQueryClient();
   const previousUid = useRef<string | null>(null);
+  useSilentRenewal(user ?? null, hasFreshToken ? token : null);
 
   useEffect(() => {
     if (status === "loading") return;
@@ -71,12 +156,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       accessToken.clear();
       return;
     }
-    // Firebase restored a user from a previous visit but the API token is missing or stale.
+    // Firebase restored a user from a previous visit (or a tab woke up) but the API token is missing
+    // or stale. A refusal signs out; a network failure is retried rather than signing the person out.
     if (hasFreshToken) return;
-    exchangeAccessToken(user).catch((error: unknown) => {
-      toast.error(errorMessage(error));
-      void signOut(auth);
-    });
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const attempt = () => {
+      exchangeAccessToken(user).catch((error: unknown) => {
+        if (stopped) return;
+        if (isRefusal(error)) return void endSession(error);
+        toast.error(errorMessage(error), { toastId: "session-retry" });
+        retry = setTimeout(attempt, RETRY_RENEWAL_MS);
+      });
+    };
+    attempt();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+    };
   }, [status, user, hasFreshToken, queryClient]);
 
   let session: Session;

@@ -1,21 +1,23 @@
-import { and, asc, eq, getTableName, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, isNull, or, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client.js";
 import { queryPrepared } from "../../db/prepared.js";
-import { users, type UserRow } from "../../db/schema.js";
+import { orders, users, type UserRow } from "../../db/schema.js";
 import type { Principal } from "../../lib/auth.js";
-import { isUuid } from "../../lib/ids.js";
+import { canonicalId } from "../../lib/ids.js";
 
 const active = isNull(users.removedAt);
-const byEmail = (email: string) => eq(users.email, email.trim().toLowerCase());
+const normalEmail = (email: string) => email.trim().toLowerCase();
+const byEmail = (email: string) => eq(users.email, normalEmail(email));
 
 /** Runs on every authenticated call, so it is one fixed statement, planned once per connection. */
 export async function findPrincipal(db: Database, id: string): Promise<Principal | null> {
-  if (!isUuid(id)) return null;
+  const userId = canonicalId(id);
+  if (!userId) return null;
   const [row] = await queryPrepared<Principal>(
     db,
     "find_principal",
     `select id, email, name, role from ${getTableName(users)} where id = $1 and removed_at is null`,
-    [id],
+    [userId],
   );
   return row ?? null;
 }
@@ -30,27 +32,90 @@ export function listActive(db: Queryable): Promise<UserRow[]> {
 }
 
 /**
- * Creates the row on first sign-in and refreshes it after. A role only ever rises here:
- * an admin claim set from the command line promotes, a missing claim never demotes.
+ * The account of a Firebase uid and the account holding an email (the same row, two rows, or
+ * none), removed or not, locked in one statement in id order until the transaction ends.
  */
-export async function upsertOnSignIn(
-  db: Queryable,
-  values: { firebaseUid: string; email: string; name: string; role: "buyer" | "admin" },
-): Promise<UserRow> {
-  const [row] = await db
+export async function lockAccountsOf(tx: Queryable, firebaseUid: string, email: string): Promise<{ own: UserRow | null; holder: UserRow | null }> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(or(eq(users.firebaseUid, firebaseUid), byEmail(email)))
+    .orderBy(asc(users.id))
+    .for("update");
+  const own = rows.find((row) => row.firebaseUid === firebaseUid) ?? null;
+  const holder = rows.find((row) => row.email === normalEmail(email)) ?? null;
+  return { own, holder };
+}
+
+/** An account that is not removed, locked until the transaction ends. */
+export async function lockActiveById(tx: Queryable, id: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(and(eq(users.id, id), active)).for("update");
+  return row ?? null;
+}
+
+export async function lockActiveByEmail(tx: Queryable, email: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(and(byEmail(email), active)).for("update");
+  return row ?? null;
+}
+
+/**
+ * Locks every active admin's row, always in id order so two callers cannot deadlock, and returns
+ * their ids. PostgreSQL checks a row again once its lock is granted, so an admin removed by a
+ * transaction this one waited for is no longer in the list: the ids are the active admins as of
+ * now, and none of them can be removed or demoted until this transaction ends.
+ */
+export async function lockActiveAdmins(tx: Queryable): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), active))
+    .orderBy(asc(users.id))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
+export interface AccountValues {
+  firebaseUid: string;
+  email: string;
+  name: string;
+  role: "buyer" | "admin";
+}
+
+export async function insertAccount(tx: Queryable, values: AccountValues): Promise<UserRow> {
+  const [row] = await tx
     .insert(users)
-    .values({ ...values, email: values.email.toLowerCase() })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: {
-        firebaseUid: sql`excluded.firebase_uid`,
-        name: sql`excluded.name`,
-        role: sql`case when excluded.role = 'admin' then 'admin' else ${users.role} end`,
-        updatedAt: sql`now()`,
-      },
-    })
+    .values({ ...values, email: normalEmail(values.email) })
     .returning();
   return row!;
+}
+
+/**
+ * Brings an account up to date with its Firebase user: uid (when a verified owner takes it over),
+ * email (changed in Firebase) and name. A role only ever rises here: an admin claim set from the
+ * command line promotes, a missing claim never demotes.
+ */
+export async function refreshAccount(tx: Queryable, id: string, values: AccountValues): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      firebaseUid: values.firebaseUid,
+      email: normalEmail(values.email),
+      name: values.name,
+      role: values.role === "admin" ? "admin" : sql`${users.role}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Orders carry their buyer's email, and My Orders finds them by it. When an account's email
+ * changes, its orders follow, so the owner still sees them and whoever signs up with the old
+ * address later does not.
+ */
+export async function moveOrdersToEmail(tx: Queryable, userId: string, email: string): Promise<void> {
+  await tx.update(orders).set({ userEmail: normalEmail(email) }).where(eq(orders.userId, userId));
 }
 
 export async function updateProfile(
@@ -66,29 +131,16 @@ export async function updateProfile(
   return row ?? null;
 }
 
-export async function promoteToAdmin(db: Queryable, email: string): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
-    .set({ role: "admin", updatedAt: sql`now()` })
-    .where(and(byEmail(email), active))
-    .returning();
-  return row ?? null;
+export async function promoteToAdmin(tx: Queryable, id: string): Promise<UserRow> {
+  const [row] = await tx.update(users).set({ role: "admin", updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+  return row!;
 }
 
-export async function markRemoved(db: Queryable, id: string): Promise<UserRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db
+export async function markRemoved(tx: Queryable, id: string): Promise<UserRow> {
+  const [row] = await tx
     .update(users)
     .set({ removedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(users.id, id), active))
+    .where(eq(users.id, id))
     .returning();
-  return row ?? null;
-}
-
-export async function isRemoved(db: Queryable, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(byEmail(email), sql`${users.removedAt} is not null`));
-  return row !== undefined;
+  return row!;
 }

@@ -1,5 +1,17 @@
 import { z } from "zod";
-import { optionalText } from "../common.schemas.js";
+import { EMAIL_MAX_LENGTH, optionalText } from "../common.schemas.js";
+
+/**
+ * The longest display name the shop stores, in characters (code points). Names come from Firebase
+ * (the ID token or the account), where anyone can set any length; a longer one is clipped to this
+ * on the way in, not refused, so nobody is locked out by their own name.
+ */
+export const USER_NAME_MAX = 100;
+
+export const PROFILE_EDUCATION_MAX_LENGTH = 200;
+export const PROFILE_LOCATION_MAX_LENGTH = 200;
+export const PROFILE_NUMBER_MAX_LENGTH = 40;
+export const PROFILE_LINK_MAX_LENGTH = 500;
 
 export const user = z.object({
   _id: z.string(),
@@ -14,7 +26,7 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 /** The sign-in exchange may repeat the email it is for; nothing else. Fastify gives a bodyless PUT a null body. */
-export const signInBody = z.strictObject({ email: z.string().max(254).optional() }).nullish();
+export const signInBody = z.strictObject({ email: z.string().max(EMAIL_MAX_LENGTH).optional() }).nullish();
 
 export const signInResponse = z.object({ token: z.string(), user });
 
@@ -22,12 +34,12 @@ export const adminStatus = z.object({ admin: z.boolean() });
 
 /** Every profile field is optional; an empty string clears it. */
 export const updateProfileBody = z.strictObject({
-  education: optionalText(200).optional(),
-  location: optionalText(200).optional(),
-  number: optionalText(40)
-    .refine((value) => value === "" || /^[+()\d\s.-]{3,40}$/.test(value), "Must be a phone number")
+  education: optionalText(PROFILE_EDUCATION_MAX_LENGTH).optional(),
+  location: optionalText(PROFILE_LOCATION_MAX_LENGTH).optional(),
+  number: optionalText(PROFILE_NUMBER_MAX_LENGTH)
+    .refine((value) => value === "" || /^[+()\d\s.-]{3,}$/.test(value), "Must be a phone number")
     .optional(),
-  linkIn: optionalText(500)
+  linkIn: optionalText(PROFILE_LINK_MAX_LENGTH)
     .refine((value) => value === "" || /^https?:\/\/\S+$/i.test(value), "Must be an http(s) URL")
     .optional(),
 });

@@ -1,10 +1,12 @@
 import type { Database } from "../../db/client.js";
 import type { UserRow } from "../../db/schema.js";
 import { assertSelfOrAdmin, type Principal, sameEmail } from "../../lib/auth.js";
-import { forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { canonicalId } from "../../lib/ids.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { TokenService } from "../../lib/tokens.js";
 import { recordAudit } from "../audit/audit.repository.js";
+import { linkAccount, type LinkOutcome } from "./account-link.js";
 import * as repository from "./users.repository.js";
 import type { UpdateProfileBody, User } from "./users.schemas.js";
 
@@ -19,25 +21,51 @@ export const toUser = (row: UserRow): User => ({
   linkIn: row.linkIn,
 });
 
+/** What a person is told when the exchange finds no account they may have. */
+const REFUSED_LINKS: Record<Exclude<LinkOutcome["kind"], "linked">, () => Error> = {
+  removed: () => forbidden("This account has been removed from the shop. Contact the shop if you think this is a mistake."),
+  unverified_email: () =>
+    conflict(
+      "email_not_verified",
+      "A shop account already exists for this email address. To use it, confirm that the address is yours: open the " +
+        "verification link sent to it, then sign in again, or sign in with Google using this address. " +
+        "If that is not possible, contact the shop.",
+    ),
+  email_taken: () =>
+    conflict(
+      "email_in_use",
+      "Your sign-in email was changed to an address that another shop account uses. Change it back, or contact the shop to merge the accounts.",
+    ),
+  owner_moved: () =>
+    conflict(
+      "email_in_use",
+      "The shop account for this email address belongs to another sign-in, which now uses a different address. " +
+        "Sign in with that account, or contact the shop.",
+    ),
+};
+
+/**
+ * The route's guard ran before the transaction; another admin may have removed the actor since.
+ * Checked against the admins locked in the transaction, which stay as they are until it ends.
+ */
+function assertStillAdmin(lockedAdmins: string[], actor: Principal): void {
+  if (!lockedAdmins.includes(actor.id)) throw forbidden("Your account is no longer an active admin. Nothing was changed.");
+}
+
 export function createUsersService(db: Database, identity: IdentityProvider, tokens: TokenService) {
   return {
     findPrincipal: (id: string) => repository.findPrincipal(db, id),
 
-    /** Exchanges a Firebase ID token for the API token, creating the user's row on first sign-in. */
+    /** Exchanges a Firebase ID token for the API token, creating the user's account on first sign-in. */
     async signIn(email: string, idToken: string | null): Promise<{ token: string; user: User }> {
       if (!idToken) throw unauthorized("A Firebase ID token is required.");
-      const identityOfToken = await identity.verifyIdToken(idToken);
-      if (!identityOfToken) throw unauthorized("The Firebase ID token is invalid or expired.");
-      if (!sameEmail(identityOfToken.email, email)) throw forbidden("The token belongs to another email.");
-      if (await repository.isRemoved(db, email)) throw forbidden("This account has been removed.");
-      const row = await repository.upsertOnSignIn(db, {
-        firebaseUid: identityOfToken.uid,
-        email: identityOfToken.email,
-        name: identityOfToken.name?.trim() || identityOfToken.email.split("@")[0]!,
-        role: identityOfToken.admin ? "admin" : "buyer",
-      });
-      const token = await tokens.issue({ userId: row.id, email: row.email });
-      return { token, user: toUser(row) };
+      const firebaseUser = await identity.verifyIdToken(idToken);
+      if (!firebaseUser) throw unauthorized("Your sign-in has expired, or the account is disabled or signed out. Sign in again.");
+      if (!sameEmail(firebaseUser.email, email)) throw forbidden("The token belongs to another email.");
+      const outcome = await linkAccount(db, firebaseUser, (uid) => identity.currentEmail(uid));
+      if (outcome.kind !== "linked") throw REFUSED_LINKS[outcome.kind]();
+      const token = await tokens.issue({ userId: outcome.row.id, email: outcome.row.email });
+      return { token, user: toUser(outcome.row) };
     },
 
     async isAdmin(principal: Principal, email: string): Promise<boolean> {
@@ -64,24 +92,52 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
       return toUser(row);
     },
 
-    /** The table is the authority; the Firebase claim mirrors it and rolls back with it. */
+    /**
+     * The table is the authority; the Firebase claim mirrors it and rolls back with it. The user's
+     * row is locked, so a Remove User at the same moment either comes first (then this is a 404)
+     * or waits for this one and removes an admin.
+     */
     async makeAdmin(principal: Principal, email: string): Promise<User> {
       return db.transaction(async (tx) => {
-        const row = await repository.promoteToAdmin(tx, email);
-        if (!row) throw notFound("User");
+        assertStillAdmin(await repository.lockActiveAdmins(tx), principal);
+        const target = await repository.lockActiveByEmail(tx, email);
+        if (!target) throw notFound("User");
+        const row = await repository.promoteToAdmin(tx, target.id);
         // Before Firebase is told: if the entry cannot be written, the claim is not set either.
         await recordAudit(tx, { actor: principal, action: "user.made_admin", target: { type: "user", id: row.id }, details: { email: row.email } });
-        await identity.setAdmin(row.firebaseUid);
+        if ((await identity.setAdmin(row.firebaseUid)) === "missing") {
+          throw conflict(
+            "firebase_account_missing",
+            "This user's sign-in account no longer exists, so they cannot be made admin. Nothing was changed; remove the user instead.",
+          );
+        }
         return toUser(row);
       });
     },
 
+    /**
+     * Hides the user, ends their API access at once (every request reads the row) and disables
+     * their Firebase account. The active admins are locked first, so two admins removing each
+     * other at the same moment cannot both succeed: the shop always keeps one.
+     */
     async remove(principal: Principal, id: string): Promise<void> {
-      if (principal.id === id) throw forbidden("An admin cannot remove their own account.");
+      const userId = canonicalId(id);
+      if (!userId) throw notFound("User");
+      if (userId === principal.id) throw forbidden("An admin cannot remove their own account.");
       await db.transaction(async (tx) => {
-        const row = await repository.markRemoved(tx, id);
-        if (!row) throw notFound("User");
+        const admins = await repository.lockActiveAdmins(tx);
+        const target = await repository.lockActiveById(tx, userId);
+        if (!target) throw notFound("User");
+        // Checked before the actor: when two admins remove each other at once, the one who waited
+        // finds the other as the last admin left.
+        if (target.role === "admin" && admins.every((admin) => admin === target.id)) {
+          throw conflict("last_admin", "This is the shop's last active admin, and the shop must keep one. Nothing was changed.");
+        }
+        assertStillAdmin(admins, principal);
+        const row = await repository.markRemoved(tx, target.id);
         await recordAudit(tx, { actor: principal, action: "user.removed", target: { type: "user", id: row.id }, details: { email: row.email } });
+        // A Firebase account deleted outside the shop has nothing left to disable: the removal
+        // stands, and the user's API token stops working with it.
         await identity.disable(row.firebaseUid);
       });
     },

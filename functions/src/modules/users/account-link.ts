@@ -1,0 +1,75 @@
+import type { Database } from "../../db/client.js";
+import type { UserRow } from "../../db/schema.js";
+import { isUniqueViolation } from "../../lib/db-errors.js";
+import { displayNameFor } from "./display-name.js";
+import * as repository from "./users.repository.js";
+
+/** A Firebase user as the shop links it to an account. */
+export interface FirebaseUser {
+  uid: string;
+  email: string;
+  /** Firebase vouches that this uid controls the address (Google; a password account after verification). */
+  emailVerified: boolean;
+  /** Firebase's display name as it is; bounded here. */
+  name: string | undefined;
+  /** Raises the account to admin (the claim set from the command line); false never lowers it. */
+  admin: boolean;
+}
+
+export type LinkOutcome =
+  | { kind: "linked"; row: UserRow }
+  /** The account of this uid, or of this email, was removed by an admin. */
+  | { kind: "removed" }
+  /** Another uid's account holds this email, and Firebase does not vouch that this uid owns it. */
+  | { kind: "unverified_email" }
+  /** The uid's own account exists, but the email it changed to belongs to another account. */
+  | { kind: "email_taken" }
+  /** The account of this email belongs to a Firebase user that still exists, under another email now. */
+  | { kind: "owner_moved" };
+
+/** The email a Firebase user has now, or null when the user no longer exists. */
+export type CurrentEmailOf = (uid: string) => Promise<string | null>;
+
+/**
+ * Finds, creates or takes over the shop account of a Firebase user. An account belongs to its
+ * Firebase uid, not to an email string: a deleted Firebase account's address can be signed up
+ * again by anyone, so another uid inherits an account (its orders, profile and role) only when
+ * Firebase says the email is verified, and only from a Firebase user that is gone or still has
+ * that same address (a user who changed their address, and has not signed in since, keeps their
+ * account from whoever gets the old address next). A removed account is never revived, by any uid.
+ */
+export async function linkAccount(db: Database, user: FirebaseUser, currentEmailOf: CurrentEmailOf): Promise<LinkOutcome> {
+  const values = {
+    firebaseUid: user.uid,
+    email: user.email,
+    name: displayNameFor(user.name, user.email),
+    role: user.admin ? ("admin" as const) : ("buyer" as const),
+  };
+  const attempt = () =>
+    db.transaction(async (tx): Promise<LinkOutcome> => {
+      const { own, holder } = await repository.lockAccountsOf(tx, user.uid, user.email);
+      if (own) {
+        if (own.removedAt) return { kind: "removed" };
+        if (holder && holder.id !== own.id) return { kind: "email_taken" };
+        const row = await repository.refreshAccount(tx, own.id, values);
+        if (row.email !== own.email) await repository.moveOrdersToEmail(tx, row.id, row.email);
+        return { kind: "linked", row };
+      }
+      if (holder) {
+        if (holder.removedAt) return { kind: "removed" };
+        if (!user.emailVerified) return { kind: "unverified_email" };
+        const ownersEmail = await currentEmailOf(holder.firebaseUid);
+        if (ownersEmail !== null && ownersEmail.trim().toLowerCase() !== holder.email) return { kind: "owner_moved" };
+        return { kind: "linked", row: await repository.refreshAccount(tx, holder.id, values) };
+      }
+      return { kind: "linked", row: await repository.insertAccount(tx, values) };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    // Two first sign-ins at once (two tabs) both found nothing and both inserted; the second one
+    // finds the first one's row when it looks again.
+    if (!isUniqueViolation(error)) throw error;
+    return attempt();
+  }
+}
