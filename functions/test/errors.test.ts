@@ -5,6 +5,7 @@ import { connectDatabase } from "../src/db/client.js";
 import { firebaseIdentity } from "../src/lib/firebase-identity.js";
 import { createTokenService } from "../src/lib/tokens.js";
 import { expectProblem } from "./problems.js";
+import { sendHostileRequest } from "./security/hostile-input-requests.js";
 import { type ApiResponse, PROJECT_ID, TestApi, TOKEN_SECRET } from "./test-app.js";
 
 let api: TestApi;
@@ -32,6 +33,26 @@ describe("unknown routes", () => {
   it("when a path outside /api is called, then the answer is a 404 problem as well", async () => {
     expectProblem(await fetchJson(`${api.baseUrl}/tools`), 404);
   });
+});
+
+describe("rejections made before any route runs", () => {
+  // The router and Node's HTTP parser answer without the hooks that set the API's headers on
+  // every other answer; these answers set them themselves.
+  const rejections = [
+    { name: "a path that does not percent-decode", method: "GET", path: "/api/tools/%E0%A4%A", status: 400, code: "invalid_url" },
+    { name: "a path parameter longer than any route takes", method: "GET", path: `/api/tools/${"9".repeat(600)}`, status: 400, code: "validation_failed" },
+    { name: "a request line and headers over Node's limit", method: "GET", path: `/api/tools/${"9".repeat(17_000)}`, status: 431, code: "headers_too_large" },
+  ];
+
+  for (const rejection of rejections) {
+    it(`when ${rejection.name} arrives, then the answer is a ${rejection.status} problem with the API's headers`, async () => {
+      const response = await sendHostileRequest(api.baseUrl, { ...rejection, expect: rejection });
+      expect({ status: response.status, code: JSON.parse(response.body).code }).toEqual({ status: rejection.status, code: rejection.code });
+      expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/);
+      expect(response.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    });
+  }
 });
 
 describe("health", () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "./auth-emulator.js";
 import { expectProblem, expectValidationProblem } from "./problems.js";
@@ -242,11 +243,23 @@ async function sendChunked(method: string, path: string, token: string, body: st
   return { status: response.status, headers: response.headers, body: JSON.parse(text) };
 }
 
+/** Sends bytes as they are, for bodies no string can carry (compressed, not UTF-8). */
+async function sendBytes(method: string, path: string, token: string, body: Uint8Array, headers: Record<string, string> = {}): Promise<ApiResponse> {
+  const response = await fetch(`${api.baseUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
+    body,
+  });
+  return { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) };
+}
+
 interface TransportCase {
   name: string;
   status: number;
   /** A schema failure, which names its fields. */
   schema: boolean;
+  /** The problem's code, where the transport has one of its own. */
+  code?: string;
   send(call: BodyCall, subject: Subject): Promise<ApiResponse>;
 }
 
@@ -254,11 +267,27 @@ const raw = (rawBody: string, headers?: Record<string, string>) => (call: BodyCa
   api.request(call.method, subject.path, { token: subject.token, rawBody, headers } satisfies RequestOptions);
 
 const transportCases = (call: BodyCall): TransportCase[] => [
-  { name: "malformed JSON", status: 400, schema: false, send: raw("{") },
-  { name: "a 100 KB body", status: 413, schema: false, send: raw(hundredKb) },
-  { name: "a 100 KB body streamed without a length", status: 413, schema: false, send: (c, s) => sendChunked(c.method, s.path, s.token, hundredKb) },
-  { name: "a plain-text body", status: 415, schema: false, send: raw("name=Saw", { "content-type": "text/plain" }) },
-  { name: "a form-encoded body", status: 415, schema: false, send: raw("name=Saw", { "content-type": "application/x-www-form-urlencoded" }) },
+  { name: "malformed JSON", status: 400, schema: false, code: "invalid_json", send: raw("{") },
+  { name: "a 100 KB body", status: 413, schema: false, code: "body_too_large", send: raw(hundredKb) },
+  { name: "a 100 KB body streamed without a length", status: 413, schema: false, code: "body_too_large", send: (c, s) => sendChunked(c.method, s.path, s.token, hundredKb) },
+  { name: "a plain-text body", status: 415, schema: false, code: "unsupported_media_type", send: raw("name=Saw", { "content-type": "text/plain" }) },
+  { name: "a form-encoded body", status: 415, schema: false, code: "unsupported_media_type", send: raw("name=Saw", { "content-type": "application/x-www-form-urlencoded" }) },
+  { name: "JSON nested 10,000 deep", status: 400, schema: false, code: "json_too_deep", send: raw(`${"[".repeat(10_000)}${"]".repeat(10_000)}`) },
+  {
+    name: "a valid body gzip-compressed",
+    status: 415,
+    schema: false,
+    code: "unsupported_content_encoding",
+    send: (c, s) => sendBytes(c.method, s.path, s.token, gzipSync(JSON.stringify(validFor(c, s))), { "content-encoding": "gzip" }),
+  },
+  {
+    name: "a body with a byte that is not UTF-8",
+    status: 400,
+    schema: false,
+    code: "invalid_utf8",
+    // "é" written as the single Latin-1 byte 0xE9, as a client that does not speak UTF-8 would.
+    send: (c, s) => sendBytes(c.method, s.path, s.token, Buffer.from(JSON.stringify({ ...validFor(c, s), note: "café" }), "latin1")),
+  },
   { name: "a JSON array", status: 400, schema: true, send: raw("[]") },
   { name: "a JSON string", status: 400, schema: true, send: raw('"hello"') },
   ...(call.bodyRequired
@@ -301,6 +330,7 @@ for (const call of calls) {
         const response = await transport.send(call, subject);
         if (transport.schema) expectValidationProblem(response);
         else expectProblem(response, transport.status);
+        if (transport.code) expect(response.body.code).toBe(transport.code);
         expect(await subject.snapshot()).toEqual(before);
       });
     }

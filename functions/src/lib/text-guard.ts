@@ -7,8 +7,25 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 const MESSAGE = "Must not contain a null character or broken Unicode";
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The text of a body's bytes. Bytes that are not UTF-8 (a stray Latin-1 byte, an overlong or
+ * truncated sequence, an encoded surrogate) are refused: decoded leniently they would become
+ * U+FFFD and be stored as something the client never sent.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new AppError(400, "invalid_utf8", "Bad Request", "The body is not valid UTF-8.");
+  }
+}
+
 const isStorable = (value: string) => !value.includes("\u0000") && !LONE_SURROGATE.test(value);
 
+// Recursive, and safe to be: a body nests at most MAX_JSON_DEPTH levels (json-body.ts), a query
+// string or a path not at all.
 function unstorableStrings(value: unknown, path: string, found: FieldError[]): FieldError[] {
   if (typeof value === "string") {
     if (!isStorable(value)) found.push({ path, message: MESSAGE });

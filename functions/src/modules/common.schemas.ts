@@ -1,17 +1,36 @@
 import { z } from "zod";
 
+// Lengths are in characters (Unicode code points, as zod counts them): an emoji is one, whatever its bytes.
+
+/** The longest id any call takes; ids are opaque strings to clients. */
+export const ID_MAX_LENGTH = 100;
+/** The longest email address: RFC 5321's 256-character path less its angle brackets. */
+export const EMAIL_MAX_LENGTH = 254;
+/** The longest path parameter any route accepts (an email). */
+export const PATH_PARAM_MAX_LENGTH = Math.max(ID_MAX_LENGTH, EMAIL_MAX_LENGTH);
+
 /** Ids are opaque strings to clients; an unknown one is simply not found. */
-export const idParams = z.strictObject({ id: z.string().min(1).max(100) });
-export const emailParams = z.strictObject({ email: z.string().min(3).max(254) });
+export const idParams = z.strictObject({ id: z.string().min(1).max(ID_MAX_LENGTH) });
+export const emailParams = z.strictObject({ email: z.string().min(3).max(EMAIL_MAX_LENGTH) });
 
 export const text = (max: number) => z.string().trim().min(1, "Required").max(max, `At most ${max} characters`);
 export const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 
-/** Dollars with at most two decimals, as the shop shows them. */
+/**
+ * What one card payment can be, in cents: Stripe charges US dollars from $0.50 to $999,999.99. An
+ * order outside these is refused when it is placed, so every order the shop holds can be paid.
+ */
+export const MINIMUM_CHARGE_CENTS = 50;
+export const MAXIMUM_CHARGE_CENTS = 99_999_999;
+
+/**
+ * Dollars with at most two decimals, as the shop shows them; no more than one card payment can
+ * be, so a tool that is priced can be ordered.
+ */
 export const dollars = z
   .number()
   .nonnegative()
-  .max(10_000_000)
+  .max(MAXIMUM_CHARGE_CENTS / 100)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "At most two decimals");
 
 export const acknowledged = z.object({ acknowledged: z.literal(true) });

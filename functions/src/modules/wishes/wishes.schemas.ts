@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { dollars, text } from "../common.schemas.js";
 
+/** The longest texts of a wish stored, in characters. */
+export const WISH_NAME_MAX_LENGTH = 120;
+export const WISH_DETAILS_MAX_LENGTH = 2000;
+/** The spec's client sends a name along; it is bounded, then ignored. */
+const SENT_NAME_MAX_LENGTH = 200;
+
 export const wish = z.object({
   _id: z.string(),
   name: z.string(),
@@ -12,10 +18,10 @@ export const wish = z.object({
 export type Wish = z.infer<typeof wish>;
 
 export const addWishBody = z.strictObject({
-  name: text(120),
+  name: text(WISH_NAME_MAX_LENGTH),
   price: dollars,
-  details: text(2000),
+  details: text(WISH_DETAILS_MAX_LENGTH),
   // Sent by the spec's client; the name stored is the signed-in user's.
-  userName: z.string().max(200).optional(),
+  userName: z.string().max(SENT_NAME_MAX_LENGTH).optional(),
 });
 export type AddWishBody = z.infer<typeof addWishBody>;
