@@ -3,22 +3,24 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "./db/client.js";
 import { createAuthGuards } from "./lib/auth.js";
+import { registerCompression } from "./lib/compression.js";
 import type { IdentityProvider } from "./lib/identity.js";
 import { registerJsonBodyParser } from "./lib/json-body.js";
-import { registerProblemHandlers } from "./lib/problem-handler.js";
-import { type RateLimitRule, registerRateLimits, trustProxyHops } from "./lib/rate-limit.js";
+import { answerClientError, registerProblemHandlers, routerErrorHandler } from "./lib/problem-handler.js";
+import { createRateLimitCounter, type RateLimitRule, registerRateLimits, trustProxyHops } from "./lib/rate-limit.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { registerTextGuard } from "./lib/text-guard.js";
 import type { TokenService } from "./lib/tokens.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { createAuditService } from "./modules/audit/audit.service.js";
+import { PATH_PARAM_MAX_LENGTH } from "./modules/common.schemas.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { ordersRoutes } from "./modules/orders/orders.routes.js";
 import { createOrdersService } from "./modules/orders/orders.service.js";
 import { paymentsRoutes } from "./modules/payments/payments.routes.js";
 import { createPaymentsModule } from "./modules/payments/payments.wiring.js";
 import { sandboxRoutes } from "./modules/payments/sandbox/sandbox.routes.js";
-import { DEFAULT_RATE_LIMITS, type PaymentsSettings, type RateLimitSettings } from "./config/env.js";
+import { DEFAULT_ORDER_RULES, DEFAULT_RATE_LIMITS, type OrderRules, type PaymentsSettings, type RateLimitSettings } from "./config/env.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
 import { toolsRoutes } from "./modules/tools/tools.routes.js";
@@ -33,8 +35,10 @@ export interface AppDependencies {
   identity: IdentityProvider;
   tokens: TokenService;
   payments?: PaymentsSettings;
-  /** Requests per minute; a deployment's defaults when left out. */
+  /** Requests per minute, counted in the database for every instance; a deployment's defaults when left out. */
   rateLimits?: RateLimitSettings;
+  /** How long unpaid orders hold stock and how many a buyer may hold; a deployment's defaults when left out. */
+  orderRules?: OrderRules;
   /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY_HOPS); 0, the header ignored, when left out. */
   trustProxyHops?: number;
   logger?: FastifyServerOptions["logger"];
@@ -57,6 +61,7 @@ export async function createApp({
   tokens,
   payments: paymentsConfig = { kind: "sandbox" },
   rateLimits = DEFAULT_RATE_LIMITS,
+  orderRules = DEFAULT_ORDER_RULES,
   trustProxyHops: hops = 0,
   logger = false,
   serverFactory,
@@ -67,10 +72,15 @@ export async function createApp({
     bodyLimit: BODY_LIMIT,
     // Behind Google's front end the socket's address is the proxy's; the client's is the entry the
     // proxy appended to X-Forwarded-For, never one the client wrote itself. request.ip keys only the
-    // per-IP sign-in limit and nothing that grants access (docs/decisions/0005-rate-limits-in-memory.md).
+    // per-IP sign-in limit and nothing that grants access (docs/decisions/0010-rate-limits-in-postgresql.md).
     trustProxy: trustProxyHops(hops),
     // Firebase Hosting forwards /api/** with its path intact; ids and emails may carry encoded characters.
-    routerOptions: { ignoreTrailingSlash: true },
+    // The router measures a decoded parameter in UTF-16 code units, the schemas in characters (at most
+    // two units each), so every parameter a schema accepts gets through and the schema decides.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2 * PATH_PARAM_MAX_LENGTH },
+    // What the router and Node's HTTP parser refuse is answered as problem+json, like everything else.
+    frameworkErrors: routerErrorHandler({ longestParam: PATH_PARAM_MAX_LENGTH }),
+    clientErrorHandler: answerClientError,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -82,7 +92,9 @@ export async function createApp({
   registerProblemHandlers(app);
   registerSecurityHeaders(app);
   registerTextGuard(app);
-  registerRateLimits(app, rateLimitRules(rateLimits));
+  registerRateLimits(app, rateLimitRules(rateLimits), createRateLimitCounter(db));
+  // Before the routes: it attaches itself to each route as the route is added.
+  await registerCompression(app);
 
   await app.register(swagger, {
     openapi: {
@@ -96,7 +108,7 @@ export async function createApp({
   const users = createUsersService(db, identity, tokens);
   const tools = createToolsService(db);
   const auth = createAuthGuards(tokens, users.findPrincipal);
-  const orders = createOrdersService(db, { onStockChange: tools.stockChanged });
+  const orders = createOrdersService(db, { onStockChange: tools.stockChanged, rules: orderRules });
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig, { onOrderPaid: orders.ordersChanged });
 
   await app.register(

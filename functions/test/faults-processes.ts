@@ -57,8 +57,9 @@ export async function startApiServer({ databaseUrl, tokenSecret, from, env = {} 
       API_TOKEN_SECRET: tokenSecret,
       LOG_LEVEL: "silent",
       FIREBASE_PROJECT_ID: "demo-toolshop-faults",
-      // The fault tests place many orders from few buyers.
+      // The fault tests place many orders from few buyers, and leave them unpaid.
       RATE_LIMIT_ORDERS_PER_MINUTE: "0",
+      MAX_UNPAID_ORDERS: "0",
       ...env,
     },
   });

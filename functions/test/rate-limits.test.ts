@@ -1,11 +1,22 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema.js";
 import { createAccount } from "./auth-emulator.js";
 import { expectProblem } from "./problems.js";
 import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "./test-app.js";
 
-// Limits far below the deployed defaults, so a few requests reach them.
+// Limits far below the deployed defaults, so a few requests reach them. Counted in the database,
+// shared by every instance: test/security/shared-rate-limits.test.ts.
+
+/**
+ * Windows are fixed minutes of the database's clock; a test that counts to a limit starts at least
+ * 10 seconds before the next one, so a window ending halfway cannot hand out a fresh budget.
+ */
+async function awayFromWindowEdge(api: TestApi) {
+  const { rows } = await api.database.pool.query<{ left: string }>("select 60 - mod(extract(epoch from now())::numeric, 60) as left");
+  const left = Number(rows[0]!.left);
+  if (left < 10) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
+}
 
 function expectRateLimited(response: ApiResponse) {
   expectProblem(response, 429);
@@ -22,6 +33,7 @@ describe("the sign-in exchange, limited per client IP", () => {
     api = await TestApi.start({ rateLimits: { signIn: 3 } });
   });
   afterAll(() => api?.stop());
+  beforeEach(() => awayFromWindowEdge(api));
 
   it("when one IP has made 3 exchanges in a minute, then the 4th is refused with 429 and Retry-After, even with a valid ID token, and no user is created", async () => {
     const account = await createAccount("late");
@@ -42,6 +54,7 @@ describe("writes limited per signed-in user", () => {
     api = await TestApi.start({ rateLimits: { orders: 3, reviews: 2, wishes: 2 } });
   });
   afterAll(() => api?.stop());
+  beforeEach(() => awayFromWindowEdge(api));
 
   const review = { rating: 4, review: "Good wrenches." };
   const wish = { name: "Laser level", price: 120, details: "Self-levelling, green beam." };

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { getAuth } from "firebase-admin/auth";
 import { type AppDependencies, createApp } from "../src/app.js";
+import { DEFAULT_ORDER_RULES } from "../src/config/env.js";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client.js";
 import { applyMigrations } from "../src/db/migrate.js";
 import { orders, tools } from "../src/db/schema.js";
@@ -44,6 +45,11 @@ export interface TestApiOptions {
    * Requests per minute; 0 is no limit.
    */
   rateLimits?: Partial<NonNullable<AppDependencies["rateLimits"]>>;
+  /**
+   * The deployed hold, and no limit on a buyer's unpaid orders unless a test is about it: the other
+   * tests place many orders from few buyers.
+   */
+  orderRules?: Partial<NonNullable<AppDependencies["orderRules"]>>;
   /** Off unless a test wants to read what the app logs. */
   logger?: AppDependencies["logger"];
 }
@@ -58,13 +64,14 @@ export class TestApi {
     private readonly testDatabase: TestDatabase,
   ) {}
 
-  static async start({ payments, logger, rateLimits }: TestApiOptions = {}): Promise<TestApi> {
+  static async start({ payments, logger, rateLimits, orderRules }: TestApiOptions = {}): Promise<TestApi> {
     const testDatabase = await createTestDatabase();
     const database = connectDatabase({ url: testDatabase.url, poolMax: 20 });
     await applyMigrations(database.pool);
     const tokens = createTokenService(TOKEN_SECRET, 3600);
     const limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0, ...rateLimits };
-    const app = await createApp({ db: database.db, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger, rateLimits: limits });
+    const rules = { ...DEFAULT_ORDER_RULES, maxUnpaid: 0, ...orderRules };
+    const app = await createApp({ db: database.db, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger, rateLimits: limits, orderRules: rules });
     const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     return new TestApi(app, baseUrl, database, tokens, testDatabase);
   }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -67,6 +67,8 @@ export const orders = pgTable(
     status: text("status", { enum: orderStatuses }).notNull().default("unpaid"),
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
+    /** When an unpaid order gives its units back: its placement plus the hold of that moment (ORDER_HOLD_MINUTES). */
+    releasesAt: timestamp("releases_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
@@ -79,6 +81,10 @@ export const orders = pgTable(
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
+    // A buyer's unpaid orders, counted under the buyer's lock at every placement (MAX_UNPAID_ORDERS).
+    index("orders_unpaid_by_user_idx")
+      .on(t.userId)
+      .where(sql`${t.status} = 'unpaid'`),
     // My Orders and an admin's look at one buyer: live orders by email, newest first.
     index("orders_live_by_email_idx")
       .on(t.userEmail, t.createdAt, t.id)
@@ -190,6 +196,21 @@ export const auditLog = pgTable(
     check("audit_log_target_type_known", sql`${t.targetType} in ('tool', 'user', 'order')`),
     index("audit_log_target_idx").on(t.targetType, t.targetId),
   ],
+);
+
+/**
+ * Requests counted per key (a limited call and who made it) in fixed windows, shared by every API
+ * instance (docs/decisions/0010-rate-limits-in-postgresql.md). The window leads the key, so windows
+ * that are over are deleted as one range of the primary key.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ name: "rate_limit_counters_pkey", columns: [t.windowStart, t.key] })],
 );
 
 export type ToolRow = typeof tools.$inferSelect;

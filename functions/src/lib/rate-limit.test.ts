@@ -1,51 +1,100 @@
-import { describe, expect, it } from "vitest";
-import { createWindowCounter } from "./rate-limit.js";
+import { count, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../test/database.js";
+import { connectDatabase, type DatabaseHandle } from "../db/client.js";
+import { applyMigrations } from "../db/migrate.js";
+import { rateLimitCounters } from "../db/schema.js";
+import { createRateLimitCounter } from "./rate-limit.js";
 
-function clock(start = 1_000_000) {
-  let at = start;
-  return { now: () => at, advance: (ms: number) => (at += ms) };
+let testDatabase: TestDatabase;
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  database = connectDatabase({ url: testDatabase.url, poolMax: 10 });
+  await applyMigrations(database.pool);
+});
+afterAll(async () => {
+  await database?.close();
+  await testDatabase?.close();
+});
+
+let keys = 0;
+const freshKey = () => `test key ${++keys}`;
+
+/** Waits until the next window of `seconds` starts on the database's clock, with a little room. */
+async function atWindowStart(seconds: number) {
+  const { rows } = await database.pool.query<{ left: number }>("select $1::int - mod(extract(epoch from now())::numeric, $1::int) as left", [seconds]);
+  await new Promise((resolve) => setTimeout(resolve, Number(rows[0]!.left) * 1000 + 50));
 }
 
-describe("the window counter", () => {
-  it("when a key has used its limit, then it is refused until its window ends, with the seconds left to wait", () => {
-    const time = clock();
-    const counter = createWindowCounter(2, { windowMs: 60_000, now: time.now });
-    expect(counter.take("a")).toEqual({ allowed: true });
-    time.advance(15_500);
-    expect(counter.take("a")).toEqual({ allowed: true });
-    expect(counter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 45 });
-    time.advance(44_000);
-    expect(counter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    time.advance(500);
-    expect(counter.take("a")).toEqual({ allowed: true });
+describe("the window counter in PostgreSQL", () => {
+  // A test that counts to a limit in a minute's window starts at least 10 seconds before it ends.
+  beforeEach(async () => {
+    const { rows } = await database.pool.query<{ left: string }>("select 60 - mod(extract(epoch from now())::numeric, 60) as left");
+    if (Number(rows[0]!.left) < 10) await atWindowStart(60);
   });
 
-  it("when one key is out of requests, then another key still has its own", () => {
-    const counter = createWindowCounter(1, { now: clock().now });
-    expect(counter.take("user:a").allowed).toBe(true);
-    expect(counter.take("user:a").allowed).toBe(false);
-    expect(counter.take("user:b").allowed).toBe(true);
-  });
-
-  it("when a refused key keeps asking, then its refusals do not push its window further out", () => {
-    const time = clock();
-    const counter = createWindowCounter(1, { windowMs: 10_000, now: time.now });
-    counter.take("a");
-    for (let i = 0; i < 9; i += 1) {
-      time.advance(1000);
-      expect(counter.take("a").allowed).toBe(false);
+  it("when a key has used its limit, then it is refused until its window ends, with the seconds left to wait", async () => {
+    const counter = createRateLimitCounter(database.db);
+    const key = freshKey();
+    expect(await counter.take(key, 2)).toEqual({ allowed: true });
+    expect(await counter.take(key, 2)).toEqual({ allowed: true });
+    const refused = await counter.take(key, 2);
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) {
+      expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
     }
-    time.advance(1000);
-    expect(counter.take("a").allowed).toBe(true);
   });
 
-  it("when many keys came once and their windows are over, then they are dropped rather than kept forever", () => {
-    const time = clock();
-    const counter = createWindowCounter(5, { windowMs: 1000, now: time.now });
-    for (let i = 0; i < 10_000; i += 1) counter.take(`ip:10.0.${Math.floor(i / 256)}.${i % 256}`);
-    expect(counter.size).toBe(10_000);
-    time.advance(1000);
-    counter.take("ip:192.0.2.1");
-    expect(counter.size).toBe(1);
+  it("when one key is out of requests, then another key still has its own", async () => {
+    const counter = createRateLimitCounter(database.db);
+    const [a, b] = [freshKey(), freshKey()];
+    expect((await counter.take(a, 1)).allowed).toBe(true);
+    expect((await counter.take(a, 1)).allowed).toBe(false);
+    expect((await counter.take(b, 1)).allowed).toBe(true);
+  });
+
+  it("when two counters (two instances) take from one key, then they share its limit", async () => {
+    const [first, second] = [createRateLimitCounter(database.db), createRateLimitCounter(database.db)];
+    const key = freshKey();
+    expect((await first.take(key, 2)).allowed).toBe(true);
+    expect((await second.take(key, 2)).allowed).toBe(true);
+    expect((await first.take(key, 2)).allowed).toBe(false);
+    expect((await second.take(key, 2)).allowed).toBe(false);
+  });
+
+  it("when 50 requests for one key arrive at once, then exactly the limit is let through", async () => {
+    const counters = [createRateLimitCounter(database.db), createRateLimitCounter(database.db)];
+    const key = freshKey();
+    const taken = await Promise.all(Array.from({ length: 50 }, (_, i) => counters[i % 2]!.take(key, 7)));
+    expect(taken.filter((t) => t.allowed)).toHaveLength(7);
+  });
+
+  it("when a refused key keeps asking, then its refusals do not push its window further out, and the next window lets it in", async () => {
+    const counter = createRateLimitCounter(database.db, { windowSeconds: 2 });
+    const key = freshKey();
+    await atWindowStart(2);
+    expect((await counter.take(key, 1)).allowed).toBe(true);
+    const refusals = [];
+    for (let i = 0; i < 5; i += 1) refusals.push(await counter.take(key, 1));
+    expect(refusals.every((r) => !r.allowed && r.retryAfterSeconds <= 2)).toBe(true);
+    await atWindowStart(2);
+    expect((await counter.take(key, 1)).allowed).toBe(true);
+  });
+
+  it("when windows are over, then a counter deletes them beside a request, and keeps the current ones", async () => {
+    await database.db.insert(rateLimitCounters).values(
+      Array.from({ length: 1000 }, (_, i) => ({ windowStart: sql`now() - interval '10 minutes'`, key: `old ${i}`, count: 1 })),
+    );
+    const counter = createRateLimitCounter(database.db);
+    const key = freshKey();
+    await counter.take(key, 5);
+    await expect
+      .poll(async () => (await database.db.select({ n: count() }).from(rateLimitCounters).where(sql`${rateLimitCounters.key} like 'old %'`))[0]!.n)
+      .toBe(0);
+    const [current] = await database.db.select({ n: count() }).from(rateLimitCounters).where(sql`${rateLimitCounters.key} = ${key}`);
+    expect(current!.n).toBe(1);
   });
 });

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from "fastify";
+import type { Database } from "../db/client.js";
+import { queryPrepared } from "../db/prepared.js";
 import { AppError } from "./errors.js";
 
 /** What one call may take: so many requests per window, counted per user or per client IP. */
@@ -15,43 +17,61 @@ export interface RateLimitRule {
   per: "user" | "ip";
 }
 
-export interface RateLimitOptions {
-  windowMs?: number;
-  now?: () => number;
-}
-
 export type Take = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-const WINDOW_MS = 60_000;
-// Expired windows are dropped once the map grows past this, so keys that came once do not pile up.
-const SWEEP_ABOVE = 10_000;
+export interface RateLimitCounter {
+  /** Counts one request of `key` in the current window, unless the window already holds `limit`. */
+  take(key: string, limit: number): Promise<Take>;
+}
+
+export interface RateLimitCounterOptions {
+  windowSeconds?: number;
+}
+
+const WINDOW_SECONDS = 60;
+
+// The window is the database's clock cut into fixed slices, so every instance counts in the same
+// one. One statement: the insert, or the increment of a window that has room, is atomic on the
+// primary key, so a burst spread over any number of instances admits exactly `limit`. A window that
+// is full is left as it is: a flood past the limit writes nothing.
+const TAKE = `
+  with slice as (
+    select to_timestamp(floor(extract(epoch from now()) / $3::int) * $3::int) as start
+  ), counted as (
+    insert into rate_limit_counters as counter (window_start, key, count)
+    select start, $1::text, 1 from slice
+    on conflict (window_start, key) do update set count = counter.count + 1 where counter.count < $2::int
+    returning counter.count
+  )
+  select (select count from counted) as count,
+         ceil(extract(epoch from (start + make_interval(secs => $3::int) - now())))::int as seconds_left
+  from slice`;
+
+// Windows before the previous one are over for every instance, whatever its clock.
+const SWEEP = `delete from rate_limit_counters where window_start < now() - make_interval(secs => 2 * $1::int)`;
 
 /**
- * Fixed windows per key, in this process's memory: each instance counts on its own
- * (docs/decisions/0005-rate-limits-in-memory.md).
+ * Fixed windows per key, counted in PostgreSQL: every API instance on the database shares one
+ * count (docs/decisions/0010-rate-limits-in-postgresql.md). A request costs one indexed upsert,
+ * whatever the number of keys. Windows that are over are deleted at most once a window per
+ * instance, beside a request rather than in its way: one range of the primary key, each row once.
  */
-export function createWindowCounter(limit: number, { windowMs = WINDOW_MS, now = Date.now }: RateLimitOptions = {}) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+export function createRateLimitCounter(db: Database, { windowSeconds = WINDOW_SECONDS }: RateLimitCounterOptions = {}): RateLimitCounter {
+  let nextSweepAt = 0;
 
-  function sweep(at: number) {
-    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
+  function sweepNowAndThen() {
+    if (Date.now() < nextSweepAt) return;
+    nextSweepAt = Date.now() + windowSeconds * 1000;
+    // Left for the next instance or window when the database cannot take it now.
+    db.$client.query(SWEEP, [windowSeconds]).catch(() => undefined);
   }
 
   return {
-    take(key: string): Take {
-      const at = now();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= at) {
-        if (windows.size >= SWEEP_ABOVE) sweep(at);
-        window = { count: 0, resetAt: at + windowMs };
-        windows.set(key, window);
-      }
-      if (window.count >= limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - at) / 1000)) };
-      window.count += 1;
-      return { allowed: true };
-    },
-    get size() {
-      return windows.size;
+    async take(key, limit) {
+      const [row] = await queryPrepared<{ count: number | null; seconds_left: number }>(db, "rate_limit_take", TAKE, [key, limit, windowSeconds]);
+      sweepNowAndThen();
+      if (row && row.count !== null) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, row?.seconds_left ?? windowSeconds) };
     },
   };
 }
@@ -71,7 +91,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
  * address. Given as a function, because Fastify 5.12 refuses a plain hop count (it trusts nothing
  * for a number, as it cannot check the peer); the deployment vouches for the peer instead: only
  * Google's front end can reach the function, and a plain server with hops > 0 must be reachable only
- * through its proxy (docs/decisions/0005-rate-limits-in-memory.md).
+ * through its proxy (docs/decisions/0010-rate-limits-in-postgresql.md).
  */
 export function trustProxyHops(hops: number): false | ((address: string, hop: number) => boolean) {
   if (hops <= 0) return false;
@@ -79,13 +99,22 @@ export function trustProxyHops(hops: number): false | ((address: string, hop: nu
   return (_address, hop) => hop < hops;
 }
 
-const clientKey = (request: FastifyRequest, per: RateLimitRule["per"]) =>
-  per === "user" && request.principal ? `user:${request.principal.id}` : `ip:${request.ip}`;
+// An address is at most 45 characters (IPv6 with an IPv4 tail); anything longer came from a client
+// through a hop count set too high, and is cut rather than stored whole.
+const ADDRESS_MAX_LENGTH = 64;
 
-function limiter(rule: RateLimitRule, options: RateLimitOptions): preValidationHookHandler {
-  const counter = createWindowCounter(rule.limit, options);
+/**
+ * Whose budget a request spends. A socket with no address (a Unix socket, as the Functions
+ * emulator's runtime listens on) is one client: everything that reaches it shares one budget.
+ */
+const clientKey = (request: FastifyRequest, per: RateLimitRule["per"]) =>
+  per === "user" && request.principal ? `user:${request.principal.id}` : `ip:${(request.ip ?? "none").slice(0, ADDRESS_MAX_LENGTH)}`;
+
+function limiter(rule: RateLimitRule, counter: RateLimitCounter): preValidationHookHandler {
+  const call = `${rule.method} ${rule.url}`;
   return async (request, reply) => {
-    const taken = counter.take(clientKey(request, rule.per));
+    // A database that cannot be reached fails the request with the usual 503.
+    const taken = await counter.take(`${call} ${clientKey(request, rule.per)}`, rule.limit);
     if (taken.allowed) return;
     // The problem handler keeps headers already set on the reply.
     reply.header("retry-after", String(taken.retryAfterSeconds));
@@ -101,7 +130,7 @@ const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
  * body is validated, so malformed requests count too. Call before the routes are registered; a rule
  * that matches no route fails the start rather than silently limiting nothing.
  */
-export function registerRateLimits(app: FastifyInstance, rules: RateLimitRule[], options: RateLimitOptions = {}) {
+export function registerRateLimits(app: FastifyInstance, rules: RateLimitRule[], counter: RateLimitCounter) {
   const active = rules.filter((rule) => rule.limit > 0);
   const matched = new Set<RateLimitRule>();
   app.addHook("onRoute", (route) => {
@@ -109,7 +138,7 @@ export function registerRateLimits(app: FastifyInstance, rules: RateLimitRule[],
     for (const rule of active) {
       if (route.url !== rule.url || !methods.includes(rule.method)) continue;
       matched.add(rule);
-      route.preValidation = [...asArray(route.preValidation), limiter(rule, options)];
+      route.preValidation = [...asArray(route.preValidation), limiter(rule, counter)];
     }
   });
   app.addHook("onReady", async () => {

@@ -1,9 +1,11 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
+import { DEFAULT_ORDER_RULES, type OrderRules } from "../../config/env.js";
 import type { Database, Queryable } from "../../db/client.js";
 import { orders, type OrderRow } from "../../db/schema.js";
 import { isUuid } from "../../lib/ids.js";
 import { orderTotalCents } from "../../lib/money.js";
+import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../payments/payments.schemas.js";
 import { lockForOrders, takeStock } from "../tools/tools.repository.js";
 
 const live = ne(orders.status, "cancelled");
@@ -34,7 +36,9 @@ export interface NewOrder {
 
 export type PlaceOutcome =
   | { kind: "placed"; row: OrderRow }
-  | { kind: "refused"; reason: "no_tool" | "below_moq" | "above_aq" }
+  | { kind: "refused"; reason: "no_tool" | "below_moq" | "above_aq" | "too_many_unpaid" }
+  /** The total a card could not be charged: below the provider's minimum or above its maximum. */
+  | { kind: "refused"; reason: "total_too_small" | "total_too_large"; totalCents: number }
   /** The buyer placed an order with this Idempotency-Key before. */
   | { kind: "key_used" };
 
@@ -52,12 +56,41 @@ async function usedKeys(tx: Queryable, batch: NewOrder[]): Promise<Set<string>> 
   return new Set(rows.map((row) => keyOf(row.userId, row.idempotencyKey!)));
 }
 
+// Any fixed number: the first key of the buyers' advisory locks, the second being the buyer's.
+const BUYER_PLACING_LOCK = 7_240_160;
+
+/**
+ * Locks each buyer for the rest of the transaction and counts the unpaid orders they hold. Every
+ * placement takes the tool's lock first and then its buyers' in one fixed order, so two batches
+ * never wait on each other in a circle; a buyer's orders for other tools, placed at the same moment
+ * in other batches and instances, wait here until this one is committed, and are counted then.
+ */
+async function lockBuyersAndCountUnpaid(tx: Queryable, buyerIds: string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(buyerIds)];
+  const values = sql.join(
+    ids.map((id) => sql`(${id}::text)`),
+    sql`, `,
+  );
+  // An advisory lock rather than the user's row: an admin holding that row through a call to
+  // Firebase must not stall every order for the tool.
+  await tx.execute(sql`
+    select count(pg_advisory_xact_lock(${BUYER_PLACING_LOCK}, lock_key))
+    from (select distinct hashtext(id) as lock_key from (values ${values}) as buyer(id) order by lock_key) as keys`);
+  const rows = await tx
+    .select({ userId: orders.userId, unpaid: count() })
+    .from(orders)
+    .where(and(eq(orders.status, "unpaid"), inArray(orders.userId, ids)))
+    .groupBy(orders.userId);
+  return new Map(rows.map((row) => [row.userId, row.unpaid]));
+}
+
 /**
  * Places a batch of orders for one tool in one transaction: the tool's row is locked once, each
- * order is checked in turn against the stock the earlier ones left, the accepted ones are inserted
- * together and their units taken in one update. One outcome per order, in order.
+ * order is checked in turn against the stock the earlier ones left (and its buyer's unpaid orders
+ * against the most one may hold), the accepted ones are inserted together and their units taken in
+ * one update. One outcome per order, in order.
  */
-export async function placeOrders(db: Database, toolId: string, batch: NewOrder[]): Promise<PlaceOutcome[]> {
+export async function placeOrders(db: Database, toolId: string, batch: NewOrder[], rules: OrderRules = DEFAULT_ORDER_RULES): Promise<PlaceOutcome[]> {
   if (!isUuid(toolId)) return batch.map(() => ({ kind: "refused", reason: "no_tool" }));
   return db.transaction(async (tx) => {
     const tool = await lockForOrders(tx, toolId);
@@ -65,6 +98,7 @@ export async function placeOrders(db: Database, toolId: string, batch: NewOrder[
     // A key used before, or twice in this batch, answers with the first order: it is no new order,
     // so it takes nothing from the stock the others are checked against.
     const used = await usedKeys(tx, batch);
+    const unpaid = rules.maxUnpaid > 0 ? await lockBuyersAndCountUnpaid(tx, batch.map((order) => order.buyer.id)) : null;
     let left = tool.aq;
     const accepted: (typeof orders.$inferInsert & { id: string })[] = [];
     const checked = batch.map((order): PlaceOutcome | { kind: "accepted"; id: string } => {
@@ -75,6 +109,14 @@ export async function placeOrders(db: Database, toolId: string, batch: NewOrder[
       }
       if (order.quantity < tool.moq) return { kind: "refused", reason: "below_moq" };
       if (order.quantity > left) return { kind: "refused", reason: "above_aq" };
+      const totalCents = orderTotalCents(tool.priceCents, order.quantity);
+      if (totalCents < MINIMUM_CHARGE_CENTS) return { kind: "refused", reason: "total_too_small", totalCents };
+      if (totalCents > MAXIMUM_CHARGE_CENTS) return { kind: "refused", reason: "total_too_large", totalCents };
+      if (unpaid) {
+        const held = unpaid.get(order.buyer.id) ?? 0;
+        if (held >= rules.maxUnpaid) return { kind: "refused", reason: "too_many_unpaid" };
+        unpaid.set(order.buyer.id, held + 1);
+      }
       left -= order.quantity;
       // The id is chosen here so each inserted row can be matched to its order.
       const id = randomUUID();
@@ -88,16 +130,18 @@ export async function placeOrders(db: Database, toolId: string, batch: NewOrder[
         userPhone: order.userPhone,
         userAddress: order.userAddress,
         quantity: order.quantity,
-        totalCents: orderTotalCents(tool.priceCents, order.quantity),
+        totalCents,
         idempotencyKey: order.idempotencyKey,
       });
       return { kind: "accepted", id };
     });
     if (accepted.length === 0) return checked as PlaceOutcome[];
     // A key another instance's batch is inserting right now waits for it, then inserts nothing.
+    // The hold counts on the database's clock, as created_at does; the release job compares it with now().
+    const releasesAt = sql`now() + ${rules.holdMinutes}::double precision * interval '1 minute'`;
     const inserted = await tx
       .insert(orders)
-      .values(accepted)
+      .values(accepted.map((row) => ({ ...row, releasesAt })))
       .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
       .returning();
     const taken = inserted.reduce((sum, row) => sum + row.quantity, 0);
@@ -158,14 +202,14 @@ export async function markPaid(db: Queryable, id: string, transactionId: string)
 }
 
 /**
- * Cancels up to `limit` unpaid orders placed before `cutoff` and reports what they held.
+ * Cancels up to `limit` unpaid orders whose hold is over and reports what they held.
  * SKIP LOCKED lets a payment or a cancellation that holds an order finish first.
  */
-export async function cancelUnpaidBefore(db: Queryable, cutoff: Date, limit: number): Promise<{ toolId: string; quantity: number }[]> {
+export async function cancelUnpaidPastHold(db: Queryable, limit: number): Promise<{ toolId: string; quantity: number }[]> {
   const result = await db.execute<{ tool_id: string; quantity: number }>(sql`
     with expired as (
       select id from ${orders}
-      where ${orders.status} = 'unpaid' and ${orders.createdAt} < ${cutoff.toISOString()}
+      where ${orders.status} = 'unpaid' and ${orders.releasesAt} <= now()
       order by ${orders.createdAt}
       limit ${limit}
       for update skip locked

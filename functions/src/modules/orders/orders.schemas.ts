@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { text } from "../common.schemas.js";
+import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, text } from "../common.schemas.js";
+
+/** The longest texts of an order stored, in characters; the other texts come from the catalog and the account. */
+export const ORDER_PHONE_MAX_LENGTH = 40;
+export const ORDER_ADDRESS_MAX_LENGTH = 500;
+/** Stored with the order, so a retried placement is recognised. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** The spec's client sends these along; they are bounded, then ignored. */
+const SENT_TEXT_MAX_LENGTH = 500;
 
 /** A cancelled order is only ever seen by replaying the Idempotency-Key that placed it. */
 export const orderStatus = z.enum(["unpaid", "paid", "shipped", "cancelled"]);
@@ -18,6 +26,8 @@ export const order = z.object({
   shipped: z.boolean(),
   status: orderStatus,
   createdAt: z.string(),
+  /** When an unpaid order will be cancelled and its units go back on sale; null once it is not unpaid. */
+  releasesAt: z.string().nullable(),
   transactionId: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
@@ -27,17 +37,17 @@ export type Order = z.infer<typeof order>;
  * They are accepted so that client keeps working, and ignored: the server takes them from the token
  * and the catalog.
  */
-const ignored = z.union([z.string().max(500), z.number()]).optional();
+const ignored = z.union([z.string().max(SENT_TEXT_MAX_LENGTH), z.number()]).optional();
 
 export const placeOrderBody = z.strictObject({
-  toolId: z.string().min(1, "Required").max(100),
+  toolId: z.string().min(1, "Required").max(ID_MAX_LENGTH),
   quantityAmount: z
     .number()
     .int("Must be a whole number of units")
     .min(1, "Must be at least 1")
     .max(1_000_000, "At most 1000000 units"),
-  userPhone: text(40).refine((value) => /^[+()\d\s.-]{3,40}$/.test(value), "Must be a phone number"),
-  userAddress: text(500),
+  userPhone: text(ORDER_PHONE_MAX_LENGTH).refine((value) => /^[+()\d\s.-]{3,}$/.test(value), "Must be a phone number"),
+  userAddress: text(ORDER_ADDRESS_MAX_LENGTH),
   toolName: ignored,
   userName: ignored,
   userEmail: ignored,
@@ -46,7 +56,7 @@ export const placeOrderBody = z.strictObject({
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 export const placeOrderHeaders = z.looseObject({
-  "idempotency-key": z.string().min(1).max(255).optional(),
+  "idempotency-key": z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional(),
 });
 
-export const listOrdersQuery = z.strictObject({ userEmail: z.string().min(3).max(254) });
+export const listOrdersQuery = z.strictObject({ userEmail: z.string().min(3).max(EMAIL_MAX_LENGTH) });

@@ -1,3 +1,4 @@
+import { DEFAULT_ORDER_RULES, type OrderRules } from "../../config/env.js";
 import type { Database } from "../../db/client.js";
 import type { OrderRow } from "../../db/schema.js";
 import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
@@ -8,6 +9,7 @@ import { createKeyedBatches } from "../../lib/keyed-batches.js";
 import { toDollars } from "../../lib/money.js";
 import { toJsonBytes } from "../../lib/send-json-bytes.js";
 import { type AuditActor, recordAudit } from "../audit/audit.repository.js";
+import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../payments/payments.schemas.js";
 import * as tools from "../tools/tools.repository.js";
 import * as repository from "./orders.repository.js";
 import type { Order, PlaceOrderBody } from "./orders.schemas.js";
@@ -30,10 +32,17 @@ export const toOrder = (row: OrderRow): Order => ({
   shipped: row.status === "shipped",
   status: row.status,
   createdAt: row.createdAt.toISOString(),
+  releasesAt: row.status === "unpaid" && row.releasesAt ? row.releasesAt.toISOString() : null,
   transactionId: row.transactionId,
 });
 
 const RELEASE_BATCH = 500;
+
+function unitsByTool(held: { toolId: string; quantity: number }[]): [string, number][] {
+  const units = new Map<string, number>();
+  for (const { toolId, quantity } of held) units.set(toolId, (units.get(toolId) ?? 0) + quantity);
+  return [...units].sort(([a], [b]) => a.localeCompare(b));
+}
 
 /** The catalog's bound: another instance's change to a buyer's orders shows within a second. */
 const ORDER_LIST_MAX_AGE_MS = 500;
@@ -49,9 +58,40 @@ export interface PlacedOrder {
 export interface OrdersServiceOptions {
   /** Told after an order took units from a tool or gave them back. */
   onStockChange?: () => void;
+  /** How long a new order holds its units unpaid, and how many unpaid orders a buyer may hold. */
+  rules?: OrderRules;
 }
 
-export function createOrdersService(db: Database, { onStockChange = () => undefined }: OrdersServiceOptions = {}) {
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Why an order was not placed, as the buyer should read it. */
+function refusal(outcome: Extract<repository.PlaceOutcome, { kind: "refused" }>, rules: OrderRules) {
+  switch (outcome.reason) {
+    case "no_tool":
+      return notFound("Tool");
+    case "below_moq":
+      return unprocessable("below_moq", BELOW_MOQ);
+    case "above_aq":
+      return unprocessable("above_aq", ABOVE_AQ);
+    case "total_too_small":
+      return unprocessable(
+        "order_total_too_small",
+        `The order total must be at least ${dollars(MINIMUM_CHARGE_CENTS)}, the smallest amount a card can be charged; this order comes to ${dollars(outcome.totalCents)}.`,
+      );
+    case "total_too_large":
+      return unprocessable(
+        "order_total_too_large",
+        `The order total must be at most ${dollars(MAXIMUM_CHARGE_CENTS)}, the largest amount a card can be charged at once; this order comes to ${dollars(outcome.totalCents)}. Please order fewer units.`,
+      );
+    case "too_many_unpaid":
+      return conflict(
+        "too_many_unpaid_orders",
+        `You already have ${rules.maxUnpaid} unpaid orders, the most a buyer may hold. Please pay for or cancel one in My Orders, then order again.`,
+      );
+  }
+}
+
+export function createOrdersService(db: Database, { onStockChange = () => undefined, rules = DEFAULT_ORDER_RULES }: OrdersServiceOptions = {}) {
   async function replay(principal: Principal, body: PlaceOrderBody, key: string): Promise<PlacedOrder | null> {
     const existing = await repository.findByIdempotencyKey(db, principal.id, key);
     if (!existing) return null;
@@ -64,7 +104,7 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
   // Orders for one tool share a transaction while others are running, so a rush on a popular tool
   // costs one row lock and one commit per batch, not per order.
   const batches = createKeyedBatches<repository.NewOrder, repository.PlaceOutcome>(
-    (toolId, batch) => repository.placeOrders(db, toolId, batch),
+    (toolId, batch) => repository.placeOrders(db, toolId, batch, rules),
     {
       failsWaiting: isDatabaseUnavailable,
       tooBusy: () => serviceUnavailable("Too many orders for this tool are waiting. Please retry in a moment."),
@@ -104,9 +144,7 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
           throw conflict("idempotency_key_in_use", "An order with this Idempotency-Key is still being placed. Retry shortly.");
         }
         case "refused":
-          if (outcome.reason === "no_tool") throw notFound("Tool");
-          if (outcome.reason === "below_moq") throw unprocessable("below_moq", BELOW_MOQ);
-          throw unprocessable("above_aq", ABOVE_AQ);
+          throw refusal(outcome, rules);
       }
     },
 
@@ -148,16 +186,16 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
     },
 
     /**
-     * Cancels unpaid orders older than the hold and puts their units back, in batches, each batch
+     * Cancels unpaid orders whose hold is over and puts their units back, in batches, each batch
      * one transaction. Returns how many orders were released.
      */
-    async releaseExpired(holdHours: number, now = new Date()): Promise<number> {
-      const cutoff = new Date(now.getTime() - holdHours * 3_600_000);
+    async releaseExpired(): Promise<number> {
       let released = 0;
       for (;;) {
         const batch = await db.transaction(async (tx) => {
-          const held = await repository.cancelUnpaidBefore(tx, cutoff, RELEASE_BATCH);
-          for (const { toolId, quantity } of held) await tools.returnStock(tx, toolId, quantity);
+          const held = await repository.cancelUnpaidPastHold(tx, RELEASE_BATCH);
+          // One update per tool, in id order, so two runs at once cannot lock tools in a circle.
+          for (const [toolId, quantity] of unitsByTool(held)) await tools.returnStock(tx, toolId, quantity);
           return held.length;
         });
         released += batch;

@@ -1,12 +1,15 @@
 import { z } from "zod";
+import { ID_MAX_LENGTH, MAXIMUM_CHARGE_CENTS } from "../common.schemas.js";
+
+export { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../common.schemas.js";
 
 /**
  * The order to pay. The spec's client sends only `toolPrice`; a total sent along is checked
  * against the order's and never used as the amount.
  */
 export const createPaymentIntentBody = z.strictObject({
-  orderId: z.string().min(1, "Required").max(100),
-  toolPrice: z.number().nonnegative().max(100_000_000).optional(),
+  orderId: z.string().min(1, "Required").max(ID_MAX_LENGTH),
+  toolPrice: z.number().nonnegative().max(MAXIMUM_CHARGE_CENTS / 100).optional(),
 });
 
 export const paymentIntent = z.object({

@@ -7,11 +7,9 @@ import * as orders from "../orders/orders.repository.js";
 import { type Order } from "../orders/orders.schemas.js";
 import { toOrder } from "../orders/orders.service.js";
 import { type PaymentEvent, type PaymentProvider, type ProviderIntent, SETTLING_EVENTS } from "./payment-provider.js";
+import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "./payments.schemas.js";
 import * as repository from "./payments.repository.js";
 import { createRefunds } from "./refunds.js";
-
-/** Card networks will not charge less than this; Stripe refuses it outright. */
-const MINIMUM_CHARGE_CENTS = 50;
 
 const intentKey = (orderId: string, attempt: number) => `toolshop-order-${orderId}-attempt-${attempt}`;
 
@@ -125,8 +123,12 @@ export function createPaymentsService(db: Database, provider: PaymentProvider, {
       if (clientTotal !== undefined && toCents(clientTotal) !== order.totalCents) {
         throw unprocessable("amount_mismatch", "The amount does not match the order's total.");
       }
+      // Placing refuses such totals; an order placed before that rule may still have one.
       if (order.totalCents < MINIMUM_CHARGE_CENTS) {
         throw unprocessable("amount_too_small", "This order's total is below the card minimum of $0.50.");
+      }
+      if (order.totalCents > MAXIMUM_CHARGE_CENTS) {
+        throw unprocessable("amount_too_large", "This order's total is above the card maximum of $999,999.99.");
       }
       const intent = await currentIntent(order.id, order.totalCents);
       if (!intent.clientSecret) throw conflict("payment_unavailable", "This payment cannot be continued.");

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../../db/client.js";
 import type { SandboxIntentRow } from "../../../db/schema.js";
-import { AppError, conflict, notFound } from "../../../lib/errors.js";
+import { AppError, conflict, notFound, unprocessable } from "../../../lib/errors.js";
 import type { PaymentEvent, PaymentProvider, ProviderIntent } from "../payment-provider.js";
+import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../payments.schemas.js";
 import { chargeTestCard } from "./sandbox-cards.js";
 import * as repository from "./sandbox.repository.js";
 import type { ConfirmSandboxIntentBody } from "./sandbox.schemas.js";
@@ -57,6 +58,9 @@ export function sandboxProvider(db: Database): SandboxProvider {
   return {
     name: "sandbox",
     async createIntent({ amount, currency, metadata, idempotencyKey }) {
+      // Stripe's bounds for US dollars, in Stripe's words.
+      if (amount < MINIMUM_CHARGE_CENTS) throw unprocessable("amount_too_small", "Amount must be at least $0.50 usd");
+      if (amount > MAXIMUM_CHARGE_CENTS) throw unprocessable("amount_too_large", "Amount must be no more than $999,999.99");
       const id = `pi_sandbox_${token(12)}`;
       const row = await repository.insertOrGetIntent(db, {
         id,

@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Tool } from "@api/tools/tools.schemas";
+import { ApiError } from "@/lib/api-client";
 import { ABOVE_AQ, BELOW_MOQ, OrderForm, orderTotal } from "./order-form";
 
 const tool: Tool = {
@@ -14,8 +15,7 @@ const tool: Tool = {
   aq: 50,
 };
 
-function setup() {
-  const onSubmit = vi.fn(async () => {});
+function setup(onSubmit = vi.fn(async () => {})) {
   const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
   render(<OrderForm tool={tool} userName="Bob Buyer" userEmail="buyer@toolshop.test" onSubmit={onSubmit} />);
   return { onSubmit, alert, user: userEvent.setup() };
@@ -96,5 +96,22 @@ describe("OrderForm", () => {
     await user.click(screen.getByRole("button", { name: "Confirm Order" }));
     expect(alert).not.toHaveBeenCalled();
     expect(onSubmit).toHaveBeenCalledWith({ userPhone: "+1 555 0100", userAddress: "1 Main Street", quantityAmount: 50 });
+  });
+
+  it("when the API refuses the order for a reason of its own, then its detail is alerted as the quantity alerts are", async () => {
+    const detail = "The order total must be at least $0.50, the smallest amount a card can be charged; this order comes to $0.00.";
+    const { alert, user } = setup(vi.fn(async () => Promise.reject(new ApiError(422, "Unprocessable Content", detail, "order_total_too_small"))));
+    await fillContact(user);
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(detail));
+  });
+
+  it("when the API refuses a field, then it shows under that field and nothing is alerted", async () => {
+    const refused = new ApiError(400, "Bad Request", "The request is invalid.", "bad_request", [{ path: "body/userAddress", message: "At most 500 characters" }]);
+    const { alert, user } = setup(vi.fn(async () => Promise.reject(refused)));
+    await fillContact(user);
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    expect(await screen.findByText("At most 500 characters")).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
   });
 });

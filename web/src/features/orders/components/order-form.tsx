@@ -4,12 +4,19 @@ import { useForm, useWatch } from "react-hook-form";
 import type { Tool } from "@api/tools/tools.schemas";
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
+import { ApiError } from "@/lib/api-client";
 import { formatDollars } from "@/lib/format";
 import { showFieldErrors } from "@/lib/form";
 import { type PlaceOrderInput, placeOrderInput } from "../api/place-order";
 
 export const BELOW_MOQ = "Please order more than minimum order quantity";
 export const ABOVE_AQ = "Please give order below available unit";
+
+const FIELDS = ["userPhone", "userAddress", "quantityAmount"] as const;
+
+/** True when the API's answer names a field of this form, which then shows it under that field. */
+const namesAField = (error: unknown) =>
+  error instanceof ApiError && error.errors.some(({ path }) => FIELDS.some((field) => path === `body/${field}` || path === field));
 
 /** The spec's total: quantity times the integer part of the price. */
 export const orderTotal = (quantity: number, price: number) => (Number.isFinite(quantity) ? quantity * Math.trunc(price) : 0);
@@ -39,7 +46,10 @@ export function OrderForm({ tool, userName, userEmail, onSubmit }: OrderFormProp
     try {
       await onSubmit(values);
     } catch (error) {
-      showFieldErrors(error, ["userPhone", "userAddress", "quantityAmount"], setError);
+      showFieldErrors(error, FIELDS, setError);
+      // Any other refusal (a total a card cannot pay, too many unpaid orders, stock gone meanwhile)
+      // is the API's own sentence, shown as the spec's quantity alerts are.
+      if (!namesAField(error)) window.alert(error instanceof ApiError ? error.detail : "The order could not be placed. Please try again.");
     }
   });
 

@@ -8,6 +8,7 @@ import { useSession } from "@/lib/auth";
 import { formatDollars } from "@/lib/format";
 import { useMyOrders } from "../api/get-my-orders";
 import { CancelOrderDialog } from "../components/cancel-order-dialog";
+import { heldUntil } from "../lib/held-until";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function MyOrdersRoute() {
@@ -45,9 +46,17 @@ export function MyOrdersRoute() {
                   {order.paid ? (
                     <span className="badge badge-success">Shipped</span>
                   ) : (
-                    <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-small">
-                      Pay
-                    </Link>
+                    <>
+                      <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-small">
+                        Pay
+                      </Link>
+                      {order.releasesAt && (
+                        <span className="field-hint">
+                          {" "}
+                          Held until <time dateTime={order.releasesAt}>{heldUntil(order.releasesAt)}</time>
+                        </span>
+                      )}
+                    </>
                   )}
                 </td>
                 <td>

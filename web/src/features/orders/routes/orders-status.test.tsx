@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Order } from "@api/orders/orders.schemas";
 import { renderWithProviders } from "@/test/render-with-providers";
+import { heldUntil } from "../lib/held-until";
 import { AllOrdersRoute } from "./all-orders";
 import { MyOrdersRoute } from "./my-orders";
 
@@ -20,11 +21,12 @@ const base: Order = {
   shipped: false,
   status: "unpaid",
   createdAt: "2026-11-22T05:00:00.000Z",
+  releasesAt: "2026-11-22T06:00:00.000Z",
   transactionId: null,
 };
 const unpaid = base;
-const paid: Order = { ...base, _id: "1c8f2d3b-2222-4333-8444-a55556666777", toolName: "Spirit Level", paid: true, status: "paid", transactionId: "pi_1" };
-const shipped: Order = { ...base, _id: "2d903e4c-3333-4444-8555-b66667777888", toolName: "Socket Set", paid: true, shipped: true, status: "shipped" };
+const paid: Order = { ...base, _id: "1c8f2d3b-2222-4333-8444-a55556666777", toolName: "Spirit Level", paid: true, status: "paid", releasesAt: null, transactionId: "pi_1" };
+const shipped: Order = { ...base, _id: "2d903e4c-3333-4444-8555-b66667777888", toolName: "Socket Set", paid: true, shipped: true, status: "shipped", releasesAt: null };
 
 const rowOf = (toolName: string) => screen.getByRole("row", { name: new RegExp(toolName) });
 
@@ -67,5 +69,27 @@ describe("My Orders", () => {
     expect(within(paidRow).getByText("Shipped")).toBeInTheDocument();
     expect(within(paidRow).queryByRole("link", { name: "Pay" })).not.toBeInTheDocument();
     expect(within(paidRow).queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
+  });
+
+  it("when an order is unpaid, then beside Pay it says until when the order holds its units; a paid order says nothing of it", () => {
+    renderWithProviders(<MyOrdersRoute />, [[["orders", "mine", ""], [unpaid, paid]]]);
+    const unpaidRow = rowOf("Claw Hammer");
+    const payCell = within(unpaidRow).getByRole("link", { name: "Pay" }).closest("td")!;
+    expect(payCell).toHaveTextContent(`Held until ${heldUntil(unpaid.releasesAt!)}`);
+    expect(payCell.querySelector("time")).toHaveAttribute("datetime", unpaid.releasesAt);
+    expect(within(rowOf("Spirit Level")).queryByText(/Held until/)).not.toBeInTheDocument();
+    // The spec's columns stay as they were.
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["No.", "Tools Name", "Quantity", "Total Price", "Payment", "Cancel"]);
+  });
+});
+
+describe("heldUntil", () => {
+  it("when the release is today, then it is the time alone; on another day, the day and the time", () => {
+    const now = new Date(2026, 10, 22, 13, 0);
+    const today = new Date(2026, 10, 22, 14, 5);
+    const tomorrow = new Date(2026, 10, 23, 0, 30);
+    const time = (at: Date) => at.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+    expect(heldUntil(today.toISOString(), now)).toBe(time(today));
+    expect(heldUntil(tomorrow.toISOString(), now)).toBe(`${tomorrow.toLocaleDateString(undefined, { month: "short", day: "numeric" })}, ${time(tomorrow)}`);
   });
 });

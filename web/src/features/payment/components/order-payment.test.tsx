@@ -19,6 +19,7 @@ const order: Order = {
   shipped: false,
   status: "unpaid",
   createdAt: "2026-11-22T05:00:00.000Z",
+  releasesAt: "2026-11-22T06:00:00.000Z",
   transactionId: null,
 };
 const billing = { name: "Bob Buyer", email: "buyer@toolshop.test" };
