@@ -17,6 +17,7 @@ export function MyOrdersRoute() {
   const email = session.status === "signedIn" ? session.email : "";
   const orders = useMyOrders(email);
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const held = (orders.data ?? []).flatMap((order, index) => (!order.paid && order.releasesAt ? [{ order, number: index + 1 }] : []));
 
   return (
     <section>
@@ -46,17 +47,9 @@ export function MyOrdersRoute() {
                   {order.paid ? (
                     <span className="badge badge-success">Shipped</span>
                   ) : (
-                    <>
-                      <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-small">
-                        Pay
-                      </Link>
-                      {order.releasesAt && (
-                        <span className="field-hint">
-                          {" "}
-                          Held until <time dateTime={order.releasesAt}>{heldUntil(order.releasesAt)}</time>
-                        </span>
-                      )}
-                    </>
+                    <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-small">
+                      Pay
+                    </Link>
                   )}
                 </td>
                 <td>
@@ -70,6 +63,17 @@ export function MyOrdersRoute() {
             ))}
           </tbody>
         </Table>
+      )}
+      {held.length > 0 && (
+        // Below the table, so that the spec's cells keep their texts.
+        <ul className="field-hint" aria-label="Held for payment">
+          {held.map(({ order, number }) => (
+            <li key={order._id}>
+              Order {number}, {order.toolName}: held until <time dateTime={order.releasesAt!}>{heldUntil(order.releasesAt!)}</time>, then
+              its units go back on sale unless it is paid.
+            </li>
+          ))}
+        </ul>
       )}
       <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
     </section>

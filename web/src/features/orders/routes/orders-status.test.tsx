@@ -71,13 +71,14 @@ describe("My Orders", () => {
     expect(within(paidRow).queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
   });
 
-  it("when an order is unpaid, then beside Pay it says until when the order holds its units; a paid order says nothing of it", () => {
+  it("when an order is unpaid, then below the table it says until when the order holds its units; a paid order says nothing of it", () => {
     renderWithProviders(<MyOrdersRoute />, [[["orders", "mine", ""], [unpaid, paid]]]);
-    const unpaidRow = rowOf("Claw Hammer");
-    const payCell = within(unpaidRow).getByRole("link", { name: "Pay" }).closest("td")!;
-    expect(payCell).toHaveTextContent(`Held until ${heldUntil(unpaid.releasesAt!)}`);
-    expect(payCell.querySelector("time")).toHaveAttribute("datetime", unpaid.releasesAt);
-    expect(within(rowOf("Spirit Level")).queryByText(/Held until/)).not.toBeInTheDocument();
+    const notes = within(screen.getByRole("list", { name: "Held for payment" })).getAllByRole("listitem");
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent(`Order 1, Claw Hammer: held until ${heldUntil(unpaid.releasesAt!)}, then its units go back on sale unless it is paid.`);
+    expect(notes[0]!.querySelector("time")).toHaveAttribute("datetime", unpaid.releasesAt);
+    // The spec's cells keep their texts.
+    expect(within(rowOf("Claw Hammer")).getByRole("link", { name: "Pay" }).closest("td")).toHaveTextContent(/^Pay$/);
     // The spec's columns stay as they were.
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["No.", "Tools Name", "Quantity", "Total Price", "Payment", "Cancel"]);
   });
