@@ -7,7 +7,7 @@ import { registerCompression } from "./lib/compression.js";
 import type { IdentityProvider } from "./lib/identity.js";
 import { registerJsonBodyParser } from "./lib/json-body.js";
 import { answerClientError, registerProblemHandlers, routerErrorHandler } from "./lib/problem-handler.js";
-import { createRateLimitCounter, type RateLimitRule, registerRateLimits, trustProxyHops } from "./lib/rate-limit.js";
+import { createRateLimitCounter, registerRateLimits, trustProxyHops } from "./lib/rate-limit.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { registerTextGuard } from "./lib/text-guard.js";
 import type { TokenService } from "./lib/tokens.js";
@@ -18,7 +18,7 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { ordersRoutes } from "./modules/orders/orders.routes.js";
 import { createOrdersService } from "./modules/orders/orders.service.js";
 import { paymentsRoutes } from "./modules/payments/payments.routes.js";
-import { createPaymentsModule } from "./modules/payments/payments.wiring.js";
+import { createPaymentsModule } from "./modules/payments/payments.module.js";
 import { sandboxRoutes } from "./modules/payments/sandbox/sandbox.routes.js";
 import { DEFAULT_ORDER_RULES, DEFAULT_RATE_LIMITS, type OrderRules, type PaymentsSettings, type RateLimitSettings } from "./config/env.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
@@ -46,14 +46,6 @@ export interface AppDependencies {
 }
 
 const BODY_LIMIT = 64 * 1024;
-
-/** The writes worth a limit: the only one a visitor can make, and the ones a buyer could flood. */
-const rateLimitRules = (limits: RateLimitSettings): RateLimitRule[] => [
-  { method: "PUT", url: "/api/user/:email", limit: limits.signIn, per: "ip" },
-  { method: "POST", url: "/api/orders", limit: limits.orders, per: "user" },
-  { method: "POST", url: "/api/reviews", limit: limits.reviews, per: "user" },
-  { method: "POST", url: "/api/wish", limit: limits.wishes, per: "user" },
-];
 
 export async function createApp({
   db,
@@ -92,7 +84,8 @@ export async function createApp({
   registerProblemHandlers(app);
   registerSecurityHeaders(app);
   registerTextGuard(app);
-  registerRateLimits(app, rateLimitRules(rateLimits), createRateLimitCounter(db));
+  // Before the routes: a route that declares `config.rateLimit` gets its counter as it is added.
+  registerRateLimits(app, rateLimits, createRateLimitCounter(db));
   // Before the routes: it attaches itself to each route as the route is added.
   await registerCompression(app);
 

@@ -5,6 +5,8 @@ import { onSchedule } from "firebase-functions/v2/scheduler";
 import { loadEnv } from "./config/env.js";
 import { apiFunctionOptions, jobFunctionOptions } from "./config/function-options.js";
 import { SCHEDULED_JOBS, type ScheduledJob } from "./jobs/schedule.js";
+import { serviceUnavailable, toProblem } from "./lib/errors.js";
+import { API_SECURITY_HEADERS } from "./lib/security-headers.js";
 import { startRuntime } from "./runtime.js";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -42,10 +44,8 @@ export const api = onRequest(apiFunctionOptions(), async (request, response) => 
   try {
     route = await appHandler();
   } catch {
-    response
-      .status(503)
-      .type("application/problem+json")
-      .send({ type: "about:blank", status: 503, title: "Service Unavailable", detail: "The service is starting. Please retry shortly.", code: "unavailable" });
+    const problem = toProblem(serviceUnavailable("The service is starting. Please retry shortly."));
+    response.status(problem.status).set(API_SECURITY_HEADERS).type("application/problem+json").send(problem);
     return;
   }
   route(request, response);

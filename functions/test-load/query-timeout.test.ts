@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { connectDatabase } from "../src/db/client.js";
-import { isDatabaseUnavailable } from "../src/lib/db-errors.js";
+import { isDatabaseUnavailable } from "../src/db/adapters/pg-errors.js";
 import { ThrowawayCluster } from "./postgres-cluster.js";
 
 // The pool gives up on an answer after 10 s, but the statement goes on at the server. If the

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import { PgliteSessionQueue } from "./pglite-session-queue.js";
+import { useSessionQueue } from "./adapters/pglite-session-queue.js";
 
 export interface EmbeddedPostgres {
   url: string;
@@ -42,11 +42,4 @@ export async function startEmbeddedPostgres({
       await db.close();
     },
   };
-}
-
-/** Connections are handed the server's queue when they open; the package is pinned, so is the field. */
-function useSessionQueue(server: PGLiteSocketServer, db: PGlite) {
-  const internals = server as unknown as { queryQueue?: unknown };
-  if (!("queryQueue" in internals)) throw new Error("pglite-socket no longer has a query queue to replace");
-  internals.queryQueue = new PgliteSessionQueue(db);
 }

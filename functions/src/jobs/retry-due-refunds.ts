@@ -1,6 +1,6 @@
 import type { PaymentsSettings } from "../config/env.js";
 import type { Database } from "../db/client.js";
-import { createPaymentsModule } from "../modules/payments/payments.wiring.js";
+import { createPaymentsModule } from "../modules/payments/payments.module.js";
 import type { SweepResult } from "../modules/payments/refunds.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isDatabaseUnavailable } from "./db-errors.js";
+import { isDatabaseUnavailable } from "../db/adapters/pg-errors.js";
 import { AppError, type FieldError, type Problem, serviceUnavailable, toProblem } from "./errors.js";
 import { API_SECURITY_HEADERS } from "./security-headers.js";
 

@@ -1,20 +1,27 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from "fastify";
+import type { RateLimitSettings } from "../config/env.js";
 import type { Database } from "../db/client.js";
 import { queryPrepared } from "../db/prepared.js";
 import { AppError } from "./errors.js";
 
-/** What one call may take: so many requests per window, counted per user or per client IP. */
-export interface RateLimitRule {
-  method: string;
-  /** The route's URL as registered, prefix included: `/api/user/:email`. */
-  url: string;
-  /** 0 turns the limit off. */
-  limit: number;
+/**
+ * A route's rate limit, declared in its own options as `config: { rateLimit: { limit, per } }`:
+ * which of the deployment's limits (config/env.ts) it spends, and whose requests it counts.
+ */
+export interface RateLimitDeclaration {
+  /** The setting holding the requests per minute; a setting of 0 turns the limit off. */
+  limit: keyof RateLimitSettings;
   /**
    * `user`: the signed-in user's id, which the auth guard took from the verified API token, so no
    * header can move a caller to another budget. `ip`: for calls made before there is a user.
    */
   per: "user" | "ip";
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    rateLimit?: RateLimitDeclaration;
+  }
 }
 
 export type Take = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -107,14 +114,14 @@ const ADDRESS_MAX_LENGTH = 64;
  * Whose budget a request spends. A socket with no address (a Unix socket, as the Functions
  * emulator's runtime listens on) is one client: everything that reaches it shares one budget.
  */
-const clientKey = (request: FastifyRequest, per: RateLimitRule["per"]) =>
+const clientKey = (request: FastifyRequest, per: RateLimitDeclaration["per"]) =>
   per === "user" && request.principal ? `user:${request.principal.id}` : `ip:${(request.ip ?? "none").slice(0, ADDRESS_MAX_LENGTH)}`;
 
-function limiter(rule: RateLimitRule, counter: RateLimitCounter): preValidationHookHandler {
-  const call = `${rule.method} ${rule.url}`;
+/** `call` names the route's budget in the counter's keys: `POST /api/orders`. */
+function limiter(call: string, per: RateLimitDeclaration["per"], limit: number, counter: RateLimitCounter): preValidationHookHandler {
   return async (request, reply) => {
     // A database that cannot be reached fails the request with the usual 503.
-    const taken = await counter.take(`${call} ${clientKey(request, rule.per)}`, rule.limit);
+    const taken = await counter.take(`${call} ${clientKey(request, per)}`, limit);
     if (taken.allowed) return;
     // The problem handler keeps headers already set on the reply.
     reply.header("retry-after", String(taken.retryAfterSeconds));
@@ -125,24 +132,19 @@ function limiter(rule: RateLimitRule, counter: RateLimitCounter): preValidationH
 const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /**
- * Attaches each rule to its route as that route is registered, so the modules' routes stay as they
- * are. The count runs after the route's auth guard (onRequest), which names the user, and before the
- * body is validated, so malformed requests count too. Call before the routes are registered; a rule
- * that matches no route fails the start rather than silently limiting nothing.
+ * Gives each route that declares a rate limit its counter, as the route is registered. The count
+ * runs after the route's auth guard (onRequest), which names the user, and before the body is
+ * validated, so malformed requests count too. Call before the routes are registered.
  */
-export function registerRateLimits(app: FastifyInstance, rules: RateLimitRule[], counter: RateLimitCounter) {
-  const active = rules.filter((rule) => rule.limit > 0);
-  const matched = new Set<RateLimitRule>();
+export function registerRateLimits(app: FastifyInstance, limits: RateLimitSettings, counter: RateLimitCounter) {
   app.addHook("onRoute", (route) => {
-    const methods = asArray(route.method).map((m) => m.toUpperCase());
-    for (const rule of active) {
-      if (route.url !== rule.url || !methods.includes(rule.method)) continue;
-      matched.add(rule);
-      route.preValidation = [...asArray(route.preValidation), limiter(rule, counter)];
-    }
-  });
-  app.addHook("onReady", async () => {
-    const missing = active.filter((rule) => !matched.has(rule)).map((rule) => `${rule.method} ${rule.url}`);
-    if (missing.length > 0) throw new Error(`Rate limits name routes that do not exist: ${missing.join(", ")}`);
+    const declared = route.config?.rateLimit;
+    if (!declared) return;
+    const limit: number | undefined = limits[declared.limit];
+    // A name no setting holds fails the start rather than silently limiting nothing.
+    if (limit === undefined) throw new Error(`${route.url} declares the rate limit "${declared.limit}", which config/env.ts does not set`);
+    if (limit === 0) return;
+    const call = `${asArray(route.method).map((method) => method.toUpperCase()).join(",")} ${route.url}`;
+    route.preValidation = [...asArray(route.preValidation), limiter(call, declared.per, limit, counter)];
   });
 }

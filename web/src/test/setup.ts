@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { configureZod } from "@/lib/zod";
+
+// As app/main.tsx does, so that schemas are built in tests as they are in the browser.
+configureZod();
 
 // jsdom has <dialog> but not its modal methods.
 if (typeof HTMLDialogElement !== "undefined" && !HTMLDialogElement.prototype.showModal) {

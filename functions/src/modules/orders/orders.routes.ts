@@ -16,6 +16,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     "/orders",
     {
       onRequest: auth.user,
+      config: { rateLimit: { limit: "orders", per: "user" } },
       schema: {
         tags: ["orders"],
         description: "Places an order. A repeated request with the same Idempotency-Key returns the first order.",

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.js";
 import type { OrderRow } from "../../db/schema.js";
 import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
 import { conflict, notFound, serviceUnavailable, unprocessable } from "../../lib/errors.js";
-import { isDatabaseUnavailable } from "../../lib/db-errors.js";
+import { isDatabaseUnavailable } from "../../db/adapters/pg-errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { createKeyedBatches } from "../../lib/keyed-batches.js";
 import { toDollars } from "../../lib/money.js";

@@ -15,7 +15,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
 
   app.post(
     "/reviews",
-    { onRequest: auth.user, schema: { tags: ["reviews"], body: addReviewBody, response: { 201: review.extend(created.shape) } } },
+    {
+      onRequest: auth.user,
+      config: { rateLimit: { limit: "reviews", per: "user" } },
+      schema: { tags: ["reviews"], body: addReviewBody, response: { 201: review.extend(created.shape) } },
+    },
     async (request, reply) => {
       const saved = await reviews.add(currentUser(request), request.body);
       return reply.code(201).send({ ...saved, acknowledged: true, insertedId: saved._id });

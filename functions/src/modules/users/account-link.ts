@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.js";
 import type { UserRow } from "../../db/schema.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
+import { isUniqueViolation } from "../../db/adapters/pg-errors.js";
 import { displayNameFor } from "./display-name.js";
 import * as repository from "./users.repository.js";
 

@@ -15,6 +15,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.put(
     "/user/:email",
     {
+      // The only write a visitor can make: counted per client IP, before the ID token is checked.
+      config: { rateLimit: { limit: "signIn", per: "ip" } },
       schema: {
         tags: ["users"],
         description: "Exchanges a Firebase ID token (Authorization: Bearer) for the API access token.",

@@ -17,7 +17,11 @@ export const wishesRoutes: FastifyPluginAsyncZod<WishesRoutesOptions> = async (a
 
   app.post(
     "/wish",
-    { onRequest: auth.user, schema: { tags: ["wishes"], body: addWishBody, response: { 201: wish.extend(created.shape) } } },
+    {
+      onRequest: auth.user,
+      config: { rateLimit: { limit: "wishes", per: "user" } },
+      schema: { tags: ["wishes"], body: addWishBody, response: { 201: wish.extend(created.shape) } },
+    },
     async (request, reply) => {
       const saved = await wishes.add(currentUser(request), request.body);
       return reply.code(201).send({ ...saved, acknowledged: true, insertedId: saved._id });

@@ -1,4 +1,4 @@
-import { z } from "@/lib/zod";
+import { z } from "zod";
 
 /** The spec's "simple lower-case address pattern" (any top-level domain of two letters or more). */
 const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;

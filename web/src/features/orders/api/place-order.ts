@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "@/lib/zod";
+import { z } from "zod";
 import { type Order, type PlaceOrderBody, placeOrderBody } from "@api/orders/orders.schemas";
 import { apiRequest } from "@/lib/api-client";
 import type { Created } from "@/lib/api-types";

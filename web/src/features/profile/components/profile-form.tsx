@@ -1,8 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type UpdateProfileBody, updateProfileBody, type User } from "@api/users/users.schemas";
-// The schema is zod's; the shop's zod settings must apply before it validates.
-import "@/lib/zod";
 import { TextField } from "@/components/form/text-field";
 import { showFieldErrors } from "@/lib/form";
 

@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import type { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 interface QueuedMessage {
   connectionId: number;
@@ -98,4 +99,11 @@ export class PgliteSessionQueue {
       this.draining = false;
     }
   }
+}
+
+/** Connections are handed the server's queue when they open; the package is pinned, so is the field. */
+export function useSessionQueue(server: PGLiteSocketServer, db: PGlite) {
+  const internals = server as unknown as { queryQueue?: unknown };
+  if (!("queryQueue" in internals)) throw new Error("pglite-socket no longer has a query queue to replace");
+  internals.queryQueue = new PgliteSessionQueue(db);
 }

@@ -36,12 +36,16 @@ const CONNECTION_MESSAGES = [
   "timeout exceeded when trying to connect",
   "Query read timeout",
   "Client has encountered a connection error",
-  // A client whose query timed out is closed (db/client.ts); what its transaction sends next fails so.
+  // A client whose query timed out is closed (pg-broken-clients.ts); what its transaction sends next fails so.
   "Client was closed and is not queryable",
   "connect ECONNREFUSED",
 ];
 
-/** True when the database could not be reached, as opposed to a query it refused. */
+/**
+ * True when the database could not be reached, as opposed to a query it refused. pg reports a lost
+ * or timed-out connection as a plain Error without a code, so some of these are known only by their
+ * message text; docs/decisions/0011 lists this among the patches.
+ */
 export const isDatabaseUnavailable = (error: unknown): boolean => {
   const e = asPgError(error);
   if (e.code && (CONNECTION_CODES.has(e.code) || e.code.startsWith("08"))) return true;
