@@ -1,6 +1,8 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import serverBoundaries from "./eslint/server-boundaries.js";
+import webBoundaries from "./eslint/web-boundaries.js";
 
 export default tseslint.config(
   { ignores: ["**/node_modules/", "functions/lib/", "**/dist/", ".data/", "functions/drizzle/"] },
@@ -34,4 +36,6 @@ export default tseslint.config(
     files: ["**/test/**", "**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  ...serverBoundaries,
+  ...webBoundaries,
 );

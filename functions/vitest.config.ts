@@ -16,7 +16,7 @@ export default defineConfig({
         env: { TEST_DATABASE: database },
         testTimeout: 30_000,
         hookTimeout: 60_000,
-        setupFiles: ["test/fail-on-console-error.ts"],
+        setupFiles: ["test/support/fail-on-console-error.ts"],
       },
     })),
   },

@@ -73,7 +73,7 @@ function functionsEnv(databaseUrl) {
     // One hop appends to X-Forwarded-For: the front door, the caller's address. No emulator does:
     // firebase-tools' hosting/proxy.js copies the request's headers, and emulator/functionsEmulator.js
     // and functionsRuntimeWorker.js pass them on to a runtime on a Unix socket, which has no address.
-    // functions/test/trusted-proxy.test.ts runs that chain.
+    // functions/test/security/trusted-proxy.test.ts runs that chain.
     TRUST_PROXY_HOPS: "1",
   };
 }

@@ -25,4 +25,4 @@ export {
   hostileRequests,
   problemsWith,
   sendHostileRequest,
-} from "../../functions/test/security/hostile-input-requests.js";
+} from "../../functions/test/support/hostile-input-requests.js";

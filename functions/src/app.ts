@@ -12,11 +12,9 @@ import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { registerTextGuard } from "./lib/text-guard.js";
 import type { TokenService } from "./lib/tokens.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
-import { createAuditService } from "./modules/audit/audit.service.js";
 import { PATH_PARAM_MAX_LENGTH } from "./modules/common.schemas.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { ordersRoutes } from "./modules/orders/orders.routes.js";
-import { createOrdersService } from "./modules/orders/orders.service.js";
 import { paymentsRoutes } from "./modules/payments/payments.routes.js";
 import { createPaymentsModule } from "./modules/payments/payments.module.js";
 import { sandboxRoutes } from "./modules/payments/sandbox/sandbox.routes.js";
@@ -24,11 +22,11 @@ import { DEFAULT_ORDER_RULES, DEFAULT_RATE_LIMITS, type OrderRules, type Payment
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
 import { toolsRoutes } from "./modules/tools/tools.routes.js";
-import { createToolsService } from "./modules/tools/tools.service.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
 import { wishesRoutes } from "./modules/wishes/wishes.routes.js";
 import { createWishesService } from "./modules/wishes/wishes.service.js";
+import { createShopServices } from "./shop-services.js";
 
 export interface AppDependencies {
   db: Database;
@@ -98,11 +96,10 @@ export async function createApp({
     transform: jsonSchemaTransform,
   });
 
-  const users = createUsersService(db, identity, tokens);
-  const tools = createToolsService(db);
+  const { audit, tools, orders } = createShopServices(db, { orderRules });
+  const users = createUsersService(db, { identity, tokens, audit, orders });
   const auth = createAuthGuards(tokens, users.findPrincipal);
-  const orders = createOrdersService(db, { onStockChange: tools.stockChanged, rules: orderRules });
-  const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig, { onOrderPaid: orders.ordersChanged });
+  const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig, { orders });
 
   await app.register(
     async (api) => {
@@ -115,7 +112,7 @@ export async function createApp({
       await api.register(reviewsRoutes, { reviews: createReviewsService(db), auth });
       await api.register(wishesRoutes, { wishes: createWishesService(db), auth });
       await api.register(usersRoutes, { users, auth });
-      await api.register(auditRoutes, { audit: createAuditService(db), auth });
+      await api.register(auditRoutes, { audit, auth });
     },
     { prefix: "/api" },
   );

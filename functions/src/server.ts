@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { runOnTimers } from "./jobs/run-on-timers.js";
 import { SCHEDULED_JOBS } from "./jobs/schedule.js";
+import { exitOnSignals, runMain } from "./lib/process-lifecycle.js";
 import { startRuntime } from "./runtime.js";
 
 // Only the plain server listens on a port; inside Cloud Functions PORT names a socket.
@@ -10,27 +11,16 @@ const listenSchema = z.object({
 });
 
 /** Runs the same app as a plain Node server on DATABASE_URL, for self-hosting and benchmarks. */
-async function main() {
+runMain(async () => {
   const listen = listenSchema.parse(process.env);
   const runtime = await startRuntime();
   await runtime.app.listen({ port: listen.PORT, host: listen.HOST });
   // Cloud Functions runs these on a schedule; a plain server runs them itself.
   const jobs = runOnTimers(SCHEDULED_JOBS, { env: runtime.env, log: runtime.app.log });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  exitOnSignals(async () => {
     // Not waited for: a run has its own connection and works in transactions, so exiting in the
     // middle of one is what stopping a Cloud Function instance does, and is as safe.
     void jobs.stop();
     await runtime.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../test/faults-processes.js";
-import { type Attempt, duplicatedKeys, FAULTS_TOKEN_SECRET, incompleteOrders, orderStream, readBooks, seedShop } from "../test/faults-shop.js";
+import { startApiServer } from "../test/support/faults-processes.js";
+import { type Attempt, duplicatedKeys, FAULTS_TOKEN_SECRET, incompleteOrders, orderStream, readBooks, seedShop } from "../test/support/faults-shop.js";
 import { EmbeddedDatabaseProcess } from "./embedded-process.js";
 import { FreezableLink } from "./frozen-link.js";
 import { answeredDuring, describeFault, type FaultTimeline, isProblem503, overlapping, printReport, sentAndAnsweredDuring, statusCounts, tookMs } from "./outage-report.js";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../test/faults-processes.js";
+import { freePort } from "../test/support/faults-processes.js";
 
 const embeddedCli = fileURLToPath(new URL("../lib/cli/embedded-postgres.js", import.meta.url));
 

@@ -1,4 +1,4 @@
-import type { Attempt } from "../test/faults-shop.js";
+import type { Attempt } from "../test/support/faults-shop.js";
 
 /** One fault as the test drove it, on the clock of performance.now(). */
 export interface FaultTimeline {

@@ -1,8 +1,8 @@
 import { afterAll, expect, it } from "vitest";
-import { type ApiServer, startApiServer } from "../test/faults-processes.js";
-import { FAULTS_TOKEN_SECRET, placeCarefully, seedShop } from "../test/faults-shop.js";
-import { StripeFaultProxy } from "../test/faults-stripe-proxy.js";
-import { StripeStub } from "../test/stripe-stub.js";
+import { type ApiServer, startApiServer } from "../test/support/faults-processes.js";
+import { FAULTS_TOKEN_SECRET, placeCarefully, seedShop } from "../test/support/faults-shop.js";
+import { StripeFaultProxy } from "../test/support/faults-stripe-proxy.js";
+import { StripeStub } from "../test/support/stripe-stub.js";
 import { ThrowawayCluster } from "./postgres-cluster.js";
 
 // Stripe makes the PaymentIntent, and before the shop can record it, its database goes away. The

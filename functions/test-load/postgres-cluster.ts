@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "../test/faults-processes.js";
+import { freePort } from "../test/support/faults-processes.js";
 
 const run = promisify(execFile);
 

@@ -10,6 +10,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    setupFiles: ["test/fail-on-console-error.ts"],
+    setupFiles: ["test/support/fail-on-console-error.ts"],
   },
 });

@@ -4,7 +4,9 @@ import { dropEmulatorHostsOutsideDemo, isDemoProject, loadCommandLineEnv } from 
 import { connectDatabase } from "../db/client.js";
 import { applyMigrations } from "../db/migrate.js";
 import { firebaseIdentity } from "../lib/firebase-identity.js";
-import { linkAccount, type LinkOutcome } from "../modules/users/account-link.js";
+import { runMain } from "../lib/process-lifecycle.js";
+import { createAccountLinks, type LinkOutcome } from "../modules/users/users.service.js";
+import { createShopServices } from "../shop-services.js";
 
 const REFUSED: Record<Exclude<LinkOutcome["kind"], "linked">, string> = {
   removed: "This account was removed from the shop; it cannot be made admin.",
@@ -36,7 +38,8 @@ async function main() {
     // The same rules as a sign-in: the account of this Firebase user, never another uid's by email alone.
     const firebaseUser = { uid: account.uid, email, emailVerified: account.emailVerified, name: account.displayName, admin: true };
     const identity = firebaseIdentity(env.FIREBASE_PROJECT_ID);
-    const outcome = await linkAccount(database.db, firebaseUser, (uid) => identity.currentEmail(uid));
+    const { orders } = createShopServices(database.db);
+    const outcome = await createAccountLinks(database.db, { identity, orders }).link(firebaseUser);
     if (outcome.kind !== "linked") throw new Error(REFUSED[outcome.kind]);
     await auth.setCustomUserClaims(account.uid, { ...account.customClaims, admin: true });
   } finally {
@@ -45,7 +48,4 @@ async function main() {
   console.log(`${email} is now an admin.`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

@@ -2,6 +2,7 @@ import type { PaymentsSettings } from "../config/env.js";
 import type { Database } from "../db/client.js";
 import { createPaymentsModule } from "../modules/payments/payments.module.js";
 import type { SweepResult } from "../modules/payments/refunds.js";
+import { createShopServices } from "../shop-services.js";
 
 /**
  * Money that came in without paying an order goes back to the buyer, even when the provider failed
@@ -9,7 +10,7 @@ import type { SweepResult } from "../modules/payments/refunds.js";
  * as the first try, so a retry never refunds twice.
  */
 export function retryDueRefunds(db: Database, payments: PaymentsSettings, options: { graceMinutes?: number } = {}): Promise<SweepResult> {
-  return createPaymentsModule(db, payments).payments.retryDueRefunds(options);
+  return createPaymentsModule(db, payments, { orders: createShopServices(db).orders }).payments.retryDueRefunds(options);
 }
 
 /** One line for the log of a run that did something or left something owed. */

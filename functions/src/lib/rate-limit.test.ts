@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test/database.js";
+import { createTestDatabase, type TestDatabase } from "../../test/support/database.js";
 import { connectDatabase, type DatabaseHandle } from "../db/client.js";
 import { applyMigrations } from "../db/migrate.js";
 import { rateLimitCounters } from "../db/schema.js";

@@ -3,9 +3,9 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/config/env.js";
 import { USER_NAME_MAX } from "../../src/modules/users/users.schemas.js";
-import { signInWithPassword, uniqueEmail } from "../auth-emulator.js";
-import { expectProblem } from "../problems.js";
-import { type SignedInUser, TestApi } from "../test-app.js";
+import { signInWithPassword, uniqueEmail } from "../support/auth-emulator.js";
+import { expectProblem } from "../support/problems.js";
+import { type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Issue 10, points 1 and 2: a shop account belongs to its Firebase user (uid), not to an email
 // string; disabled, deleted and signed-out Firebase accounts get no fresh API token.

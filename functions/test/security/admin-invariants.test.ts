@@ -1,8 +1,8 @@
 import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInWithPassword } from "../auth-emulator.js";
-import { expectProblem } from "../problems.js";
-import { type SignedInUser, TestApi } from "../test-app.js";
+import { signInWithPassword } from "../support/auth-emulator.js";
+import { expectProblem } from "../support/problems.js";
+import { type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Issue 10, points 2 and 3: Remove User and Make Admin when the Firebase account is gone, ids in
 // canonical form, and the shop never left without an active admin, whatever runs at the same time.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SignedInUser, TestApi } from "../test-app.js";
+import { type SignedInUser, TestApi } from "../support/test-app.js";
 import {
   checkHostileRequests,
   emailOfLength,
@@ -7,7 +7,7 @@ import {
   hostileRequests,
   problemsWith,
   sendHostileRequest,
-} from "./hostile-input-requests.js";
+} from "../support/hostile-input-requests.js";
 
 // Whatever a client sends (JSON nested thousands deep, path parameters at and past the schemas'
 // limits, malformed percent-encoding, oversized or compressed bodies, bytes that are not UTF-8,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools } from "../../src/db/schema.js";
-import { expectProblem } from "../problems.js";
-import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../test-app.js";
+import { expectProblem } from "../support/problems.js";
+import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Issue 10, point 8: a tool priced under a dollar made $0 orders that held stock and could never be
 // paid, and totals above $100,000,000 failed the payment call's schema. An order's total (quantity

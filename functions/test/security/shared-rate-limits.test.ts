@@ -8,9 +8,9 @@ import { orders } from "../../src/db/schema.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
 import { createRateLimitCounter } from "../../src/lib/rate-limit.js";
 import { createTokenService } from "../../src/lib/tokens.js";
-import { createAccount } from "../auth-emulator.js";
-import { expectProblem } from "../problems.js";
-import { type ApiResponse, orderBody, PROJECT_ID, type SignedInUser, TestApi, TOKEN_SECRET } from "../test-app.js";
+import { createAccount } from "../support/auth-emulator.js";
+import { expectProblem } from "../support/problems.js";
+import { type ApiResponse, orderBody, PROJECT_ID, type SignedInUser, TestApi, TOKEN_SECRET } from "../support/test-app.js";
 
 // Issue 10, point 6: rate limits are counted in PostgreSQL, so every API instance on one database
 // (and every runtime the Functions emulator starts) enforces one limit between them.

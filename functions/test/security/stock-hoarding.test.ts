@@ -5,8 +5,8 @@ import { createApp } from "../../src/app.js";
 import { loadEnv, orderRules } from "../../src/config/env.js";
 import { orders, tools } from "../../src/db/schema.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
-import { expectProblem } from "../problems.js";
-import { type ApiResponse, orderBody, PROJECT_ID, type SignedInUser, TestApi } from "../test-app.js";
+import { expectProblem } from "../support/problems.js";
+import { type ApiResponse, orderBody, PROJECT_ID, type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Issue 10, point 7: one buyer could take a tool's whole stock with one unpaid order and hold it for
 // 48 hours. Now an unpaid order holds its units for ORDER_HOLD_MINUTES (60 by default) and a buyer

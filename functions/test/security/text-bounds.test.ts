@@ -9,8 +9,8 @@ import {
 import { REVIEW_MAX_LENGTH } from "../../src/modules/reviews/reviews.schemas.js";
 import { TOOL_DESCRIPTION_MAX_LENGTH, TOOL_IMAGE_URL_MAX_LENGTH, TOOL_NAME_MAX_LENGTH } from "../../src/modules/tools/tools.schemas.js";
 import { WISH_DETAILS_MAX_LENGTH, WISH_NAME_MAX_LENGTH } from "../../src/modules/wishes/wishes.schemas.js";
-import { expectValidationProblem } from "../problems.js";
-import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../test-app.js";
+import { expectValidationProblem } from "../support/problems.js";
+import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Every text a client sends that the shop stores has a maximum (README, "Text bounds"), enforced on
 // the way in: a text of exactly the maximum is stored as sent, one character more is refused with a

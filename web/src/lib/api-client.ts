@@ -107,8 +107,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const body = await readBody(response);
   if (!response.ok) throw toApiError(response.status, body);
-  // The API serialises every response through its zod response schema (fastify-type-provider-zod),
-  // so the shape is the declared one; checking it again here would put zod in the first load.
+  // The API serialises every response through its zod response schema (fastify-type-provider-zod,
+  // and for its cached answers the same check once per load), so the shape is the declared one;
+  // checking it again here would put zod in the first load.
   return body as T;
 }
 

@@ -2,7 +2,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { FirebaseError } from "firebase/app";
 import type { User } from "firebase/auth";
+import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
+import type { signInResponse } from "@api/users/users.schemas";
+import { problemResponse } from "@/test/problem-response";
+import { server } from "@/test/server";
 import { accessToken } from "./access-token";
 import { apiRequest, configureApiClient } from "./api-client";
 import { renewAccessToken, SessionProvider, useSession } from "./auth";
@@ -34,28 +39,42 @@ const apiToken = (issuedAtMs = Date.now(), ttlSeconds = TTL_SECONDS) => {
   return `header.${payload}.signature-${Math.random()}`;
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const problem = (status: number, code: string, detail: string) => json(status, { type: "about:blank", status, title: "Refused", detail, code });
+const account: z.infer<typeof signInResponse>["user"] = {
+  _id: "u1",
+  email: EMAIL,
+  name: "Bob Buyer",
+  role: "buyer",
+  education: "",
+  location: "",
+  number: "",
+  linkIn: "",
+};
+const refused = (status: number, title: string, code: string, detail: string) => () => problemResponse({ status, title, code, detail });
+const SIGN_IN_AGAIN = "Your sign-in has expired, or the account is disabled or signed out. Sign in again.";
 
-let fetch: ReturnType<typeof vi.fn<typeof globalThis.fetch>>;
 let user: User & { getIdToken: ReturnType<typeof vi.fn> };
 let issued: string[];
+/** The sign-in exchanges the API received, in order. */
+let exchanges: Request[];
 
-/** The sign-in exchange as the API answers it: a new 15-minute token each time, unless told otherwise. */
-function apiAnswers(...answers: (() => Response | Promise<Response>)[]) {
-  fetch.mockImplementation(async (url, init) => {
-    if (init?.method === "PUT" && String(url).startsWith("/api/user/")) {
-      const next = answers.shift();
-      if (next) return next();
-      const token = apiToken();
-      issued.push(token);
-      return json(200, { token, user: { email: EMAIL } });
-    }
-    return json(200, { admin: false });
-  });
+/** A new token as the API issues it, its times in the API's clock. */
+function issue(issuedAtMs?: number) {
+  const token = apiToken(issuedAtMs);
+  issued.push(token);
+  return HttpResponse.json<z.infer<typeof signInResponse>>({ token, user: account });
 }
 
-const exchanges = () => fetch.mock.calls.filter(([url, init]) => init?.method === "PUT" && String(url).startsWith("/api/user/"));
+type Answer = () => Response | Promise<Response>;
+
+/** The sign-in exchange (PUT /api/user/{email}) as the API answers it: each of `first` once, then `otherwise`. */
+function answerExchanges(first: Answer[], otherwise: Answer = () => issue()) {
+  server.use(
+    http.put("/api/user/:email", ({ request }) => {
+      exchanges.push(request);
+      return (first.shift() ?? otherwise)();
+    }),
+  );
+}
 
 function SessionStatus() {
   return <p>{useSession().status}</p>;
@@ -82,9 +101,8 @@ function renderSession() {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
   issued = [];
-  fetch = vi.fn<typeof globalThis.fetch>();
-  vi.stubGlobal("fetch", fetch);
-  apiAnswers();
+  exchanges = [];
+  answerExchanges([]);
   user = { uid: "u1", email: EMAIL, emailVerified: false, displayName: "Bob Buyer", getIdToken: vi.fn(async () => "firebase-id-token") } as never;
   firebase.signedIn = user;
   firebase.currentUser = user;
@@ -95,7 +113,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("the API token of a signed-in session", () => {
@@ -105,24 +122,24 @@ describe("the API token of a signed-in session", () => {
     expect(screen.getByText("signedIn")).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(12 * MINUTE));
-    expect(exchanges()).toHaveLength(0);
+    expect(exchanges).toHaveLength(0);
 
     await act(() => vi.advanceTimersByTimeAsync(2 * MINUTE));
-    expect(exchanges()).toHaveLength(1);
+    expect(exchanges).toHaveLength(1);
     expect(user.getIdToken).toHaveBeenLastCalledWith(true);
-    expect(new Headers(exchanges()[0]![1]?.headers).get("authorization")).toBe("Bearer firebase-id-token");
+    expect(exchanges[0]!.headers.get("authorization")).toBe("Bearer firebase-id-token");
     expect(accessToken.get()).toBe(issued[0]);
 
     // And again for the next token, for as long as the person stays.
     await act(() => vi.advanceTimersByTimeAsync(4 * 60 * MINUTE));
-    expect(exchanges().length).toBeGreaterThanOrEqual(18);
+    expect(exchanges.length).toBeGreaterThanOrEqual(18);
     expect(accessToken.isFresh()).toBe(true);
     expect(seen.every((status) => status === "signedIn")).toBe(true);
   });
 
   it("when the API refuses the renewal (account disabled or signed out in Firebase), then the person is signed out and the token is gone", async () => {
     accessToken.set(apiToken());
-    apiAnswers(() => problem(401, "unauthorized", "Your sign-in has expired, or the account is disabled or signed out. Sign in again."));
+    answerExchanges([refused(401, "Unauthorized", "unauthorized", SIGN_IN_AGAIN)]);
     renderSession();
 
     await act(() => vi.advanceTimersByTimeAsync(14 * MINUTE));
@@ -137,21 +154,21 @@ describe("the API token of a signed-in session", () => {
 
     const { toast } = await import("react-toastify");
     await act(() => vi.advanceTimersByTimeAsync(14 * MINUTE));
-    expect(exchanges()).toHaveLength(0);
+    expect(exchanges).toHaveLength(0);
     expect(firebase.signOut).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenLastCalledWith(expect.stringMatching(/no longer valid.*Sign in again/), expect.anything());
   });
 
   it("when the renewal fails because the network is down, then the person stays signed in and it is retried until it works", async () => {
     accessToken.set(apiToken());
-    const offline = () => Promise.reject(new TypeError("Failed to fetch"));
-    apiAnswers(offline, offline);
+    const offline = () => HttpResponse.error();
+    answerExchanges([offline, offline]);
     renderSession();
 
     await act(() => vi.advanceTimersByTimeAsync(13 * MINUTE + 1000));
-    expect(exchanges()).toHaveLength(1);
+    expect(exchanges).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(exchanges()).toHaveLength(3);
+    expect(exchanges).toHaveLength(3);
     expect(accessToken.get()).toBe(issued[0]);
     expect(firebase.signOut).not.toHaveBeenCalled();
     expect(screen.getByText("signedIn")).toBeInTheDocument();
@@ -166,7 +183,7 @@ describe("the API token of a signed-in session", () => {
       document.dispatchEvent(new Event("visibilitychange"));
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(exchanges()).toHaveLength(1);
+    expect(exchanges).toHaveLength(1);
     expect(accessToken.get()).toBe(issued[0]);
   });
 
@@ -174,11 +191,7 @@ describe("the API token of a signed-in session", () => {
     vi.setSystemTime(Date.now() + 20 * MINUTE);
     const { seen } = renderSession();
     // No token yet: the session fetches one, whose times are in the API's clock.
-    fetch.mockImplementation(async () => {
-      const token = apiToken(Date.now() - 20 * MINUTE);
-      issued.push(token);
-      return json(200, { token, user: { email: EMAIL } });
-    });
+    answerExchanges([], () => issue(Date.now() - 20 * MINUTE));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(issued).toHaveLength(1);
     expect(screen.getByText("signedIn")).toBeInTheDocument();
@@ -194,11 +207,8 @@ describe("the API token of a signed-in session", () => {
 describe("renewing after the API answered 401", () => {
   it("when a request gets 401 and the renewal is refused because the account was removed, then the person is signed out and the request fails", async () => {
     accessToken.set(apiToken());
-    fetch.mockImplementation(async (url, init) =>
-      init?.method === "PUT"
-        ? problem(401, "unauthorized", "Your sign-in has expired, or the account is disabled or signed out. Sign in again.")
-        : problem(401, "unauthorized", "Your account is no longer active."),
-    );
+    answerExchanges([], refused(401, "Unauthorized", "unauthorized", SIGN_IN_AGAIN));
+    server.use(http.get("/api/orders", refused(401, "Unauthorized", "unauthorized", "Your account is no longer active.")));
     await expect(apiRequest("/orders")).rejects.toMatchObject({ status: 401 });
     expect(firebase.signOut).toHaveBeenCalledTimes(1);
     expect(accessToken.get()).toBeNull();
@@ -208,7 +218,7 @@ describe("renewing after the API answered 401", () => {
 describe("an address an older account holds", () => {
   it("when the API answers that the address must be verified first, then Firebase sends the verification link and the API's words reach the person", async () => {
     const detail = "A shop account already exists for this email address. To use it, confirm that the address is yours: open the verification link sent to it, then sign in again.";
-    apiAnswers(() => problem(409, "email_not_verified", detail));
+    answerExchanges([refused(409, "Conflict", "email_not_verified", detail)]);
     const { toast } = await import("react-toastify");
     renderSession();
     await act(() => vi.advanceTimersByTimeAsync(0));

@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import type { FieldValues, Path, UseFormReturn, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api-client";
 
 /**
@@ -11,4 +11,24 @@ export function showFieldErrors<T extends FieldValues>(error: unknown, fields: r
     const field = fields.find((name) => path === `body/${name}` || path === name);
     if (field) setError(field, { type: "server", message });
   }
+}
+
+/**
+ * The submit handler of a form whose values go to the API: a refusal that names some of `fields`
+ * shows under them, and a form that adds something (`resetWhenSent`) is empty again for the next one.
+ */
+export function submitToApi<TFieldValues extends FieldValues, TContext, TTransformedValues>(
+  form: UseFormReturn<TFieldValues, TContext, TTransformedValues>,
+  fields: readonly Path<TFieldValues>[],
+  send: (values: TTransformedValues) => Promise<void>,
+  { resetWhenSent }: { resetWhenSent: boolean },
+) {
+  return form.handleSubmit(async (values) => {
+    try {
+      await send(values);
+      if (resetWhenSent) form.reset();
+    } catch (error) {
+      showFieldErrors(error, fields, form.setError);
+    }
+  });
 }

@@ -9,6 +9,13 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** The spec's client sends these along; they are bounded, then ignored. */
 const SENT_TEXT_MAX_LENGTH = 500;
 
+/** The spec's alerts (§5) when the quantity is below the tool's minimum or above its stock; the API sends them as the problem detail. */
+export const BELOW_MOQ = "Please order more than minimum order quantity";
+export const ABOVE_AQ = "Please give order below available unit";
+
+/** The spec prices an order at the quantity times the integer part of the unit price, in dollars. */
+export const orderTotalCents = (unitPriceCents: number, quantity: number): number => Math.trunc(unitPriceCents / 100) * 100 * quantity;
+
 /** A cancelled order is only ever seen by replaying the Idempotency-Key that placed it. */
 export const orderStatus = z.enum(["unpaid", "paid", "shipped", "cancelled"]);
 

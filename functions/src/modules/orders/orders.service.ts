@@ -1,22 +1,18 @@
 import { DEFAULT_ORDER_RULES, type OrderRules } from "../../config/env.js";
-import type { Database } from "../../db/client.js";
+import { isDatabaseUnavailable } from "../../db/adapters/pg-errors.js";
+import type { Database, Queryable } from "../../db/client.js";
 import type { OrderRow } from "../../db/schema.js";
 import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
-import { conflict, notFound, serviceUnavailable, unprocessable } from "../../lib/errors.js";
-import { isDatabaseUnavailable } from "../../db/adapters/pg-errors.js";
+import { conflict, notFound, serviceUnavailable } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { createKeyedBatches } from "../../lib/keyed-batches.js";
 import { toDollars } from "../../lib/money.js";
-import { toJsonBytes } from "../../lib/send-json-bytes.js";
-import { type AuditActor, recordAudit } from "../audit/audit.repository.js";
-import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../payments/payments.schemas.js";
-import * as tools from "../tools/tools.repository.js";
+import type { AuditActor, AuditService } from "../audit/audit.service.js";
+import type { ToolsService } from "../tools/tools.service.js";
+import { decideBatch, idempotencyPair, NO_TOOL, type NewOrder, outcomesOf, type PlaceOutcome, sameOrder } from "./order-rules.js";
+import { idempotencyKeyReused, refusal } from "./order-refusals.js";
 import * as repository from "./orders.repository.js";
 import type { Order, PlaceOrderBody } from "./orders.schemas.js";
-
-/** The spec's alert texts, sent as the problem detail so any client can show them as they are. */
-export const BELOW_MOQ = "Please order more than minimum order quantity";
-export const ABOVE_AQ = "Please give order below available unit";
 
 export const toOrder = (row: OrderRow): Order => ({
   _id: row.id,
@@ -55,69 +51,65 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
-export interface OrdersServiceOptions {
-  /** Told after an order took units from a tool or gave them back. */
-  onStockChange?: () => void;
+export interface OrdersServiceDependencies {
+  tools: ToolsService;
+  audit: AuditService;
   /** How long a new order holds its units unpaid, and how many unpaid orders a buyer may hold. */
   rules?: OrderRules;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** Why an order was not placed, as the buyer should read it. */
-function refusal(outcome: Extract<repository.PlaceOutcome, { kind: "refused" }>, rules: OrderRules) {
-  switch (outcome.reason) {
-    case "no_tool":
-      return notFound("Tool");
-    case "below_moq":
-      return unprocessable("below_moq", BELOW_MOQ);
-    case "above_aq":
-      return unprocessable("above_aq", ABOVE_AQ);
-    case "total_too_small":
-      return unprocessable(
-        "order_total_too_small",
-        `The order total must be at least ${dollars(MINIMUM_CHARGE_CENTS)}, the smallest amount a card can be charged; this order comes to ${dollars(outcome.totalCents)}.`,
-      );
-    case "total_too_large":
-      return unprocessable(
-        "order_total_too_large",
-        `The order total must be at most ${dollars(MAXIMUM_CHARGE_CENTS)}, the largest amount a card can be charged at once; this order comes to ${dollars(outcome.totalCents)}. Please order fewer units.`,
-      );
-    case "too_many_unpaid":
-      return conflict(
-        "too_many_unpaid_orders",
-        `You already have ${rules.maxUnpaid} unpaid orders, the most a buyer may hold. Please pay for or cancel one in My Orders, then order again.`,
-      );
-  }
-}
-
-export function createOrdersService(db: Database, { onStockChange = () => undefined, rules = DEFAULT_ORDER_RULES }: OrdersServiceOptions = {}) {
-  async function replay(principal: Principal, body: PlaceOrderBody, key: string): Promise<PlacedOrder | null> {
-    const existing = await repository.findByIdempotencyKey(db, principal.id, key);
-    if (!existing) return null;
-    if (existing.toolId !== body.toolId || existing.quantity !== body.quantityAmount) {
-      throw unprocessable("idempotency_key_reused", "This Idempotency-Key was already used for a different order.");
-    }
-    return { order: toOrder(existing), replayed: true };
-  }
-
-  // Orders for one tool share a transaction while others are running, so a rush on a popular tool
-  // costs one row lock and one commit per batch, not per order.
-  const batches = createKeyedBatches<repository.NewOrder, repository.PlaceOutcome>(
-    (toolId, batch) => repository.placeOrders(db, toolId, batch, rules),
-    {
-      failsWaiting: isDatabaseUnavailable,
-      tooBusy: () => serviceUnavailable("Too many orders for this tool are waiting. Please retry in a moment."),
-    },
-  );
-
-  /** A buyer's live orders as JSON bytes, kept for a moment: My Orders is read far more than it changes. */
-  const lists = createFreshCache<Buffer>({ maxAgeMs: ORDER_LIST_MAX_AGE_MS, maxEntries: 10_000 });
+export function createOrdersService(db: Database, { tools, audit, rules = DEFAULT_ORDER_RULES }: OrdersServiceDependencies) {
+  /** My Orders is read far more than it changes; a buyer's list is kept for a moment. */
+  const lists = createFreshCache<Order[]>({ maxAgeMs: ORDER_LIST_MAX_AGE_MS, maxEntries: 10_000 });
   const listKey = (email: string) => email.trim().toLowerCase();
   // Called after the commit, so no read can keep the list as it was before the change.
   const ordersChanged = (email: string) => lists.forget(listKey(email));
 
+  async function replay(principal: Principal, body: PlaceOrderBody, key: string): Promise<PlacedOrder | null> {
+    const earlier = await repository.findByIdempotencyKey(db, principal.id, key);
+    if (!earlier) return null;
+    if (!sameOrder(earlier, body)) throw idempotencyKeyReused();
+    return { order: toOrder(earlier), replayed: true };
+  }
+
+  /**
+   * Places a batch of orders for one tool in one transaction: the tool's row is locked once, with
+   * its buyers, what the rules need is read under those locks, the rules decide each order in turn,
+   * and the accepted ones are inserted together and their units taken in one update. `place`
+   * reaches it through the keyed batches; one outcome per order, in order.
+   */
+  function placeBatch(toolId: string, batch: NewOrder[]): Promise<PlaceOutcome[]> {
+    return db.transaction(async (tx) => {
+      const tool = await tools.stock.lockForOrders(tx, toolId);
+      if (!tool) return batch.map(() => NO_TOOL);
+      const keyed = batch.flatMap(({ buyer, idempotencyKey }) => (idempotencyKey === null ? [] : [{ buyerId: buyer.id, idempotencyKey }]));
+      const usedKeys = new Set((await repository.findUsedKeys(tx, keyed)).map(({ buyerId, idempotencyKey }) => idempotencyPair(buyerId, idempotencyKey)));
+      const unpaidByBuyer = rules.maxUnpaid > 0 ? await repository.lockBuyersAndCountUnpaid(tx, batch.map(({ buyer }) => buyer.id)) : null;
+      const { decisions, accepted } = decideBatch(batch, { tool, usedKeys, unpaidByBuyer, maxUnpaid: rules.maxUnpaid });
+      const inserted = await repository.insertOrders(tx, accepted, rules.holdMinutes);
+      const taken = inserted.reduce((sum, row) => sum + row.quantity, 0);
+      if (taken > 0) await tools.stock.take(tx, tool.id, taken);
+      return outcomesOf(decisions, inserted);
+    });
+  }
+
+  // Orders for one tool share a transaction while others are running, so a rush on a popular tool
+  // costs one row lock and one commit per batch, not per order.
+  const batches = createKeyedBatches<NewOrder, PlaceOutcome>(placeBatch, {
+    failsWaiting: isDatabaseUnavailable,
+    tooBusy: () => serviceUnavailable("Too many orders for this tool are waiting. Please retry in a moment."),
+  });
+
+  /** A buyer's own live order, for paying it: another buyer's, even an admin's look at it, is not found. */
+  async function ownLive(principal: Principal, id: string): Promise<OrderRow> {
+    const row = await repository.findLiveOrder(db, id);
+    if (!row || row.userId !== principal.id) throw notFound("Order");
+    return row;
+  }
+
   return {
+    placeBatch,
+
     /** Takes the units out of stock and records the order in one transaction. */
     async place(principal: Principal, body: PlaceOrderBody, key?: string): Promise<PlacedOrder> {
       if (key) {
@@ -134,7 +126,7 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
       });
       switch (outcome.kind) {
         case "placed":
-          onStockChange();
+          tools.stockChanged();
           ordersChanged(outcome.row.userEmail);
           return { order: toOrder(outcome.row), replayed: false };
         case "key_used": {
@@ -155,13 +147,11 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
       return toOrder(row);
     },
 
-    /** The live orders of one buyer, newest first, as JSON bytes ready to send. */
-    async listJsonFor(principal: Principal, email: string): Promise<Buffer> {
+    /** The live orders of one buyer, newest first; the same array while it is fresh, so its answer is serialized once. */
+    listFor(principal: Principal, email: string): Promise<Order[]> {
       assertSelfOrAdmin(principal, email);
-      return lists.get(listKey(email), async () => toJsonBytes((await repository.listLiveByEmail(db, email)).map(toOrder)));
+      return lists.get(listKey(email), async () => (await repository.listLiveByEmail(db, email)).map(toOrder));
     },
-
-    ordersChanged,
 
     async listAll(): Promise<Order[]> {
       return (await repository.listLive(db)).map(toOrder);
@@ -174,14 +164,14 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
         if (!row || !canSee(principal, row)) throw notFound("Order");
         if (row.status !== "unpaid") throw conflict("order_paid", "A paid order cannot be cancelled.");
         await repository.markCancelled(tx, row.id);
-        await tools.returnStock(tx, row.toolId, row.quantity);
+        await tools.stock.giveBack(tx, row.toolId, row.quantity);
         // An admin cancelling a buyer's order is an admin action; anyone cancelling their own is not.
         if (row.userId !== principal.id) {
-          await recordAudit(tx, { actor: principal, action: "order.cancelled", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
+          await audit.record(tx, { actor: principal, action: "order.cancelled", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
         }
         return row;
       });
-      onStockChange();
+      tools.stockChanged();
       ordersChanged(cancelled.userEmail);
     },
 
@@ -195,11 +185,11 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
         const batch = await db.transaction(async (tx) => {
           const held = await repository.cancelUnpaidPastHold(tx, RELEASE_BATCH);
           // One update per tool, in id order, so two runs at once cannot lock tools in a circle.
-          for (const [toolId, quantity] of unitsByTool(held)) await tools.returnStock(tx, toolId, quantity);
+          for (const [toolId, quantity] of unitsByTool(held)) await tools.stock.giveBack(tx, toolId, quantity);
           return held.length;
         });
         released += batch;
-        if (batch > 0) onStockChange();
+        if (batch > 0) tools.stockChanged();
         if (batch < RELEASE_BATCH) return released;
       }
     },
@@ -207,7 +197,7 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
     async markShipped(actor: AuditActor, id: string): Promise<Order> {
       const shipped = await db.transaction(async (tx) => {
         const row = await repository.markShipped(tx, id);
-        if (row) await recordAudit(tx, { actor, action: "order.shipped", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
+        if (row) await audit.record(tx, { actor, action: "order.shipped", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
         return row;
       });
       if (shipped) {
@@ -219,6 +209,21 @@ export function createOrdersService(db: Database, { onStockChange = () => undefi
       if (row.status === "shipped") return toOrder(row);
       throw conflict("order_unpaid", "Only a paid order can be shipped.");
     },
+
+    /** What the payments module does to an order; the changes join the caller's transaction. */
+    settlement: {
+      ownLive,
+      /** Any order, cancelled included, locked for the payment that settles it. */
+      lock: (tx: Queryable, id: string) => repository.findOrderForPayment(tx, id),
+      /** Unpaid to paid, once: a paid order never goes back, and a second success changes nothing. */
+      markPaid: (tx: Queryable, id: string, transactionId: string) => repository.markPaid(tx, id, transactionId),
+      /** Called after the settling transaction has committed. */
+      paid: ordersChanged,
+      present: toOrder,
+    },
+
+    /** A buyer's orders follow their account to a new email, in the caller's transaction. */
+    moveBuyerToEmail: (tx: Queryable, userId: string, email: string) => repository.moveBuyerToEmail(tx, userId, email),
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

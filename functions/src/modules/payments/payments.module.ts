@@ -2,7 +2,7 @@ import type { PaymentsSettings } from "../../config/env.js";
 import type { Database } from "../../db/client.js";
 import { disabledProvider } from "./disabled-provider.js";
 import type { PaymentsRoutesOptions } from "./payments.routes.js";
-import { createPaymentsService, type PaymentsService, type PaymentsServiceOptions } from "./payments.service.js";
+import { createPaymentsService, type PaymentsService, type PaymentsServiceDependencies } from "./payments.service.js";
 import { sandboxProvider, type SandboxProvider } from "./sandbox/sandbox-provider.js";
 import { stripeClient, stripeProvider, stripeWebhookVerifier } from "./stripe-provider.js";
 
@@ -16,18 +16,18 @@ export interface PaymentsModule {
 }
 
 /** Builds the payment provider from the settings (Stripe, the sandbox, or none) and the payments service over it. */
-export function createPaymentsModule(db: Database, settings: PaymentsSettings, options: PaymentsServiceOptions = {}): PaymentsModule {
+export function createPaymentsModule(db: Database, settings: PaymentsSettings, dependencies: PaymentsServiceDependencies): PaymentsModule {
   if (settings.kind === "stripe") {
     const stripe = stripeClient(settings.stripe);
     const { webhookSecret } = settings.stripe;
     return {
-      payments: createPaymentsService(db, stripeProvider(stripe), options),
+      payments: createPaymentsService(db, stripeProvider(stripe), dependencies),
       verifyWebhook: webhookSecret ? stripeWebhookVerifier(stripe, webhookSecret) : undefined,
     };
   }
   if (settings.kind === "sandbox") {
     const sandbox = sandboxProvider(db);
-    return { payments: createPaymentsService(db, sandbox, options), sandbox };
+    return { payments: createPaymentsService(db, sandbox, dependencies), sandbox };
   }
-  return { payments: createPaymentsService(db, disabledProvider, options) };
+  return { payments: createPaymentsService(db, disabledProvider, dependencies) };
 }

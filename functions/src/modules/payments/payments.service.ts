@@ -1,11 +1,10 @@
 import type { Database, Queryable } from "../../db/client.js";
 import type { PaymentRow } from "../../db/schema.js";
 import type { Principal } from "../../lib/auth.js";
-import { conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { conflict, unprocessable } from "../../lib/errors.js";
 import { toCents } from "../../lib/money.js";
-import * as orders from "../orders/orders.repository.js";
-import { type Order } from "../orders/orders.schemas.js";
-import { toOrder } from "../orders/orders.service.js";
+import type { Order } from "../orders/orders.schemas.js";
+import type { OrdersService } from "../orders/orders.service.js";
 import { type PaymentEvent, type PaymentProvider, type ProviderIntent, SETTLING_EVENTS } from "./payment-provider.js";
 import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "./payments.schemas.js";
 import * as repository from "./payments.repository.js";
@@ -15,28 +14,23 @@ const intentKey = (orderId: string, attempt: number) => `toolshop-order-${orderI
 
 export type Settlement = "paid" | "already_settled" | "failed" | "canceled" | "refund_due" | "refunded" | "pending" | "unknown";
 
-export interface PaymentsServiceOptions {
-  /** Told, after the commit, of each order a payment made paid (by its buyer's email). */
-  onOrderPaid?: (userEmail: string) => void;
+export interface PaymentsServiceDependencies {
+  /** Payments settle an order through the orders service, in the settling transaction. */
+  orders: OrdersService;
 }
 
 /** The buyers whose orders a settling transaction made paid, to tell once it has committed. */
 type PaidOrders = string[];
 
-export function createPaymentsService(db: Database, provider: PaymentProvider, { onOrderPaid = () => undefined }: PaymentsServiceOptions = {}) {
+export function createPaymentsService(db: Database, provider: PaymentProvider, { orders }: PaymentsServiceDependencies) {
   const { refund, retryDue } = createRefunds(db, provider);
+  const { settlement } = orders;
 
   async function inTransaction<T>(work: (tx: Queryable, paid: PaidOrders) => Promise<T>): Promise<T> {
     const paid: PaidOrders = [];
     const result = await db.transaction((tx) => work(tx, paid));
-    paid.forEach(onOrderPaid);
+    paid.forEach(settlement.paid);
     return result;
-  }
-
-  async function ownOrder(principal: Principal, orderId: string) {
-    const order = await orders.findLiveOrder(db, orderId);
-    if (!order || order.userId !== principal.id) throw notFound("Order");
-    return order;
   }
 
   /**
@@ -64,12 +58,12 @@ export function createPaymentsService(db: Database, provider: PaymentProvider, {
   async function settleSuccess(tx: Queryable, payment: PaymentRow, intent: ProviderIntent, paid: PaidOrders): Promise<Settlement> {
     if (payment.status === "refund_due") return "refund_due";
     if (payment.status === "succeeded" || payment.status === "refunded") return "already_settled";
-    const order = await orders.findOrderForPayment(tx, payment.orderId);
+    const order = await settlement.lock(tx, payment.orderId);
     if (!order || intent.amount !== payment.amountCents || intent.amount !== order.totalCents || intent.currency !== "usd") {
       await repository.setStatus(tx, payment.id, "refund_due", `Charged ${intent.amount} ${intent.currency}, expected ${payment.amountCents} usd`);
       return "refund_due";
     }
-    if (await orders.markPaid(tx, order.id, intent.id)) {
+    if (await settlement.markPaid(tx, order.id, intent.id)) {
       await repository.setStatus(tx, payment.id, "succeeded");
       paid.push(order.userEmail);
       return "paid";
@@ -118,7 +112,7 @@ export function createPaymentsService(db: Database, provider: PaymentProvider, {
     provider: provider.name,
 
     async start(principal: Principal, orderId: string, clientTotal: number | undefined): Promise<{ clientSecret: string }> {
-      const order = await ownOrder(principal, orderId);
+      const order = await settlement.ownLive(principal, orderId);
       if (order.status !== "unpaid") throw conflict("order_paid", "This order is already paid.");
       if (clientTotal !== undefined && toCents(clientTotal) !== order.totalCents) {
         throw unprocessable("amount_mismatch", "The amount does not match the order's total.");
@@ -137,17 +131,16 @@ export function createPaymentsService(db: Database, provider: PaymentProvider, {
 
     /** The server asks the provider itself, so a buyer's word never makes an order paid. */
     async confirm(principal: Principal, orderId: string): Promise<Order> {
-      const order = await ownOrder(principal, orderId);
-      if (order.status !== "unpaid") return toOrder(order);
+      const order = await settlement.ownLive(principal, orderId);
+      if (order.status !== "unpaid") return settlement.present(order);
       const latest = await repository.latestForOrder(db, order.id);
       if (!latest) throw conflict("payment_not_started", "No payment has been started for this order.");
       const intent = await provider.retrieveIntent(latest.intentId);
       await settleAndRefund(intent);
-      const current = await orders.findLiveOrder(db, order.id);
-      if (!current) throw notFound("Order");
+      const current = await settlement.ownLive(principal, order.id);
       // Judged by the order, not the outcome: an attempt settled earlier as canceled or mismatched paid nothing.
       if (current.status === "unpaid") throw conflict("payment_incomplete", intent.lastError ?? "The payment has not been completed.");
-      return toOrder(current);
+      return settlement.present(current);
     },
 
     /** A provider event, verified by its signature or raised by the sandbox; redeliveries are no-ops. */

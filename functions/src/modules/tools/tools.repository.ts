@@ -29,31 +29,3 @@ export async function softDeleteTool(db: Queryable, id: string): Promise<boolean
     .returning({ id: tools.id });
   return rows.length === 1;
 }
-
-/**
- * Locks a listed tool for the rest of the transaction, so the orders of one batch are checked
- * against its stock as it is, and no other transaction takes from it meanwhile.
- */
-export async function lockForOrders(db: Queryable, id: string) {
-  const [row] = await db
-    .select({ id: tools.id, name: tools.name, priceCents: tools.priceCents, moq: tools.moq, aq: tools.aq })
-    .from(tools)
-    .where(and(eq(tools.id, id), listed))
-    .for("update");
-  return row ?? null;
-}
-
-export async function takeStock(db: Queryable, id: string, quantity: number): Promise<void> {
-  await db
-    .update(tools)
-    .set({ aq: sql`${tools.aq} - ${quantity}` })
-    .where(eq(tools.id, id));
-}
-
-/** Returns units to a tool, deleted or not: the stock was never sold. */
-export async function returnStock(db: Queryable, id: string, quantity: number): Promise<void> {
-  await db
-    .update(tools)
-    .set({ aq: sql`${tools.aq} + ${quantity}` })
-    .where(eq(tools.id, id));
-}

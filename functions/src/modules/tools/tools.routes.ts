@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type AuthGuards, currentUser } from "../../lib/auth.js";
-import { sendJsonBytes } from "../../lib/send-json-bytes.js";
+import { cachedSerializer, sendJsonBytes } from "../../lib/send-json-bytes.js";
 import { created, deleted, idParams } from "../common.schemas.js";
 import type { ToolsService } from "./tools.service.js";
 import { createToolBody, tool } from "./tools.schemas.js";
@@ -11,14 +11,20 @@ export interface ToolsRoutesOptions {
   auth: AuthGuards;
 }
 
+const catalog = z.array(tool);
+
 export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app, { tools, auth }) => {
-  // Sent as cached bytes; the schemas still document and type the answers.
-  app.get("/tools", { schema: { tags: ["tools"], response: { 200: z.array(tool) } } }, async (_request, reply) =>
-    sendJsonBytes(reply, await tools.listJson()),
+  // The catalog is read far more than it changes: each answer the service keeps is checked against
+  // its schema and serialized once, then sent as those bytes until the service loads it again.
+  const catalogBytes = cachedSerializer(catalog);
+  const toolBytes = cachedSerializer(tool);
+
+  app.get("/tools", { schema: { tags: ["tools"], response: { 200: catalog } } }, async (_request, reply) =>
+    sendJsonBytes(reply, catalogBytes(await tools.list())),
   );
 
   app.get("/tools/:id", { schema: { tags: ["tools"], params: idParams, response: { 200: tool } } }, async (request, reply) =>
-    sendJsonBytes(reply, await tools.getJson(request.params.id)),
+    sendJsonBytes(reply, toolBytes(await tools.get(request.params.id))),
   );
 
   app.post(

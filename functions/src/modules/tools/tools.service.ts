@@ -1,12 +1,14 @@
-import type { Database } from "../../db/client.js";
+import type { Database, Queryable } from "../../db/client.js";
 import type { ToolRow } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { toCents, toDollars } from "../../lib/money.js";
-import { toJsonBytes } from "../../lib/send-json-bytes.js";
-import { type AuditActor, recordAudit } from "../audit/audit.repository.js";
+import type { AuditActor, AuditService } from "../audit/audit.service.js";
+import * as stock from "./stock.repository.js";
 import * as repository from "./tools.repository.js";
 import type { CreateToolBody, Tool } from "./tools.schemas.js";
+
+export type { StockForOrders } from "./stock.repository.js";
 
 export const toTool = (row: ToolRow): Tool => ({
   _id: row.id,
@@ -19,49 +21,67 @@ export const toTool = (row: ToolRow): Tool => ({
 });
 
 /**
- * The catalog is read far more than it changes. Answers are kept as serialized JSON for at most
- * half a second, so a deleted tool or a changed stock shows everywhere within a second, even from
- * other instances; this instance's own writes show at once.
+ * The catalog is read far more than it changes. Answers are kept for at most half a second, so a
+ * deleted tool or a changed stock shows everywhere within a second, even from other instances;
+ * this instance's own writes show at once.
  */
 const CATALOG_MAX_AGE_MS = 500;
 
-export function createToolsService(db: Database) {
-  const cache = createFreshCache<Buffer>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+export interface ToolsServiceDependencies {
+  audit: AuditService;
+}
+
+export function createToolsService(db: Database, { audit }: ToolsServiceDependencies) {
+  const catalog = createFreshCache<Tool[]>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  const single = createFreshCache<Tool>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  const invalidate = () => {
+    catalog.invalidate();
+    single.invalidate();
+  };
+
   return {
-    /** The catalog as JSON bytes, ready to send. */
-    listJson(): Promise<Buffer> {
-      return cache.get("catalog", async () => toJsonBytes((await repository.listTools(db)).map(toTool)));
+    /** The catalog; the same array while it is fresh, so its answer is serialized once. */
+    list(): Promise<Tool[]> {
+      return catalog.get("catalog", async () => (await repository.listTools(db)).map(toTool));
     },
-    /** One tool as JSON bytes, ready to send. */
-    getJson(id: string): Promise<Buffer> {
-      return cache.get(`tool:${id}`, async () => {
+
+    get(id: string): Promise<Tool> {
+      return single.get(id, async () => {
         const row = await repository.findTool(db, id);
         if (!row) throw notFound("Tool");
-        return toJsonBytes(toTool(row));
+        return toTool(row);
       });
     },
+
     async create(actor: AuditActor, { price, ...rest }: CreateToolBody): Promise<Tool> {
       const tool = await db.transaction(async (tx) => {
         const row = await repository.insertTool(tx, { ...rest, priceCents: toCents(price) });
-        await recordAudit(tx, { actor, action: "tool.created", target: { type: "tool", id: row.id }, details: { name: row.name } });
+        await audit.record(tx, { actor, action: "tool.created", target: { type: "tool", id: row.id }, details: { name: row.name } });
         return toTool(row);
       });
-      cache.invalidate();
+      invalidate();
       return tool;
     },
+
     async remove(actor: AuditActor, id: string): Promise<void> {
       const removed = await db.transaction(async (tx) => {
         if (!(await repository.softDeleteTool(tx, id))) return false;
-        await recordAudit(tx, { actor, action: "tool.deleted", target: { type: "tool", id } });
+        await audit.record(tx, { actor, action: "tool.deleted", target: { type: "tool", id } });
         return true;
       });
-      cache.invalidate();
+      invalidate();
       if (!removed) throw notFound("Tool");
     },
-    /** Called after orders take or return stock, so this instance never shows an old quantity. */
-    stockChanged(): void {
-      cache.invalidate();
+
+    /** A tool's stock, changed only inside the caller's transaction (the orders that take and return it). */
+    stock: {
+      lockForOrders: (tx: Queryable, id: string) => stock.lockForOrders(tx, id),
+      take: (tx: Queryable, id: string, quantity: number) => stock.takeStock(tx, id, quantity),
+      giveBack: (tx: Queryable, id: string, quantity: number) => stock.returnStock(tx, id, quantity),
     },
+
+    /** Called after a transaction that changed stock has committed, so this instance never shows an old quantity. */
+    stockChanged: invalidate,
   };
 }
 export type ToolsService = ReturnType<typeof createToolsService>;

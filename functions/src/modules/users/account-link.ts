@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.js";
 import type { UserRow } from "../../db/schema.js";
 import { isUniqueViolation } from "../../db/adapters/pg-errors.js";
+import type { OrdersService } from "../orders/orders.service.js";
 import { displayNameFor } from "./display-name.js";
 import * as repository from "./users.repository.js";
 
@@ -27,8 +28,12 @@ export type LinkOutcome =
   /** The account of this email belongs to a Firebase user that still exists, under another email now. */
   | { kind: "owner_moved" };
 
-/** The email a Firebase user has now, or null when the user no longer exists. */
-export type CurrentEmailOf = (uid: string) => Promise<string | null>;
+export interface AccountLinkDependencies {
+  /** The email a Firebase user has now, or null when the user no longer exists. */
+  currentEmailOf: (uid: string) => Promise<string | null>;
+  /** A buyer's orders carry their email and follow it when it changes. */
+  orders: Pick<OrdersService, "moveBuyerToEmail">;
+}
 
 /**
  * Finds, creates or takes over the shop account of a Firebase user. An account belongs to its
@@ -38,7 +43,7 @@ export type CurrentEmailOf = (uid: string) => Promise<string | null>;
  * that same address (a user who changed their address, and has not signed in since, keeps their
  * account from whoever gets the old address next). A removed account is never revived, by any uid.
  */
-export async function linkAccount(db: Database, user: FirebaseUser, currentEmailOf: CurrentEmailOf): Promise<LinkOutcome> {
+export async function linkAccount(db: Database, { currentEmailOf, orders }: AccountLinkDependencies, user: FirebaseUser): Promise<LinkOutcome> {
   const values = {
     firebaseUid: user.uid,
     email: user.email,
@@ -52,7 +57,7 @@ export async function linkAccount(db: Database, user: FirebaseUser, currentEmail
         if (own.removedAt) return { kind: "removed" };
         if (holder && holder.id !== own.id) return { kind: "email_taken" };
         const row = await repository.refreshAccount(tx, own.id, values);
-        if (row.email !== own.email) await repository.moveOrdersToEmail(tx, row.id, row.email);
+        if (row.email !== own.email) await orders.moveBuyerToEmail(tx, row.id, row.email);
         return { kind: "linked", row };
       }
       if (holder) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableName, isNull, or, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client.js";
 import { queryPrepared } from "../../db/prepared.js";
-import { orders, users, type UserRow } from "../../db/schema.js";
+import { users, type UserRow } from "../../db/schema.js";
 import type { Principal } from "../../lib/auth.js";
 import { canonicalId } from "../../lib/ids.js";
 
@@ -107,15 +107,6 @@ export async function refreshAccount(tx: Queryable, id: string, values: AccountV
     .where(eq(users.id, id))
     .returning();
   return row!;
-}
-
-/**
- * Orders carry their buyer's email, and My Orders finds them by it. When an account's email
- * changes, its orders follow, so the owner still sees them and whoever signs up with the old
- * address later does not.
- */
-export async function moveOrdersToEmail(tx: Queryable, userId: string, email: string): Promise<void> {
-  await tx.update(orders).set({ userEmail: normalEmail(email) }).where(eq(orders.userId, userId));
 }
 
 export async function updateProfile(

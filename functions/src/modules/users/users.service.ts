@@ -5,8 +5,9 @@ import { conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js
 import { canonicalId } from "../../lib/ids.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { TokenService } from "../../lib/tokens.js";
-import { recordAudit } from "../audit/audit.repository.js";
-import { linkAccount, type LinkOutcome } from "./account-link.js";
+import type { AuditService } from "../audit/audit.service.js";
+import type { OrdersService } from "../orders/orders.service.js";
+import { type FirebaseUser, linkAccount, type LinkOutcome } from "./account-link.js";
 import * as repository from "./users.repository.js";
 import type { UpdateProfileBody, User } from "./users.schemas.js";
 
@@ -52,7 +53,30 @@ function assertStillAdmin(lockedAdmins: string[], actor: Principal): void {
   if (!lockedAdmins.includes(actor.id)) throw forbidden("Your account is no longer an active admin. Nothing was changed.");
 }
 
-export function createUsersService(db: Database, identity: IdentityProvider, tokens: TokenService) {
+export type { FirebaseUser, LinkOutcome } from "./account-link.js";
+
+export interface AccountLinksDependencies {
+  identity: Pick<IdentityProvider, "currentEmail">;
+  orders: OrdersService;
+}
+
+/**
+ * Links a Firebase user to their shop account, as a sign-in does; `make-admin` links the first
+ * admin the same way, without the rest of the users service.
+ */
+export function createAccountLinks(db: Database, { identity, orders }: AccountLinksDependencies) {
+  const dependencies = { currentEmailOf: (uid: string) => identity.currentEmail(uid), orders };
+  return { link: (user: FirebaseUser): Promise<LinkOutcome> => linkAccount(db, dependencies, user) };
+}
+
+export interface UsersServiceDependencies extends AccountLinksDependencies {
+  identity: IdentityProvider;
+  tokens: TokenService;
+  audit: AuditService;
+}
+
+export function createUsersService(db: Database, { identity, tokens, audit, orders }: UsersServiceDependencies) {
+  const accounts = createAccountLinks(db, { identity, orders });
   return {
     findPrincipal: (id: string) => repository.findPrincipal(db, id),
 
@@ -62,7 +86,7 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
       const firebaseUser = await identity.verifyIdToken(idToken);
       if (!firebaseUser) throw unauthorized("Your sign-in has expired, or the account is disabled or signed out. Sign in again.");
       if (!sameEmail(firebaseUser.email, email)) throw forbidden("The token belongs to another email.");
-      const outcome = await linkAccount(db, firebaseUser, (uid) => identity.currentEmail(uid));
+      const outcome = await accounts.link(firebaseUser);
       if (outcome.kind !== "linked") throw REFUSED_LINKS[outcome.kind]();
       const token = await tokens.issue({ userId: outcome.row.id, email: outcome.row.email });
       return { token, user: toUser(outcome.row) };
@@ -104,7 +128,7 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
         if (!target) throw notFound("User");
         const row = await repository.promoteToAdmin(tx, target.id);
         // Before Firebase is told: if the entry cannot be written, the claim is not set either.
-        await recordAudit(tx, { actor: principal, action: "user.made_admin", target: { type: "user", id: row.id }, details: { email: row.email } });
+        await audit.record(tx, { actor: principal, action: "user.made_admin", target: { type: "user", id: row.id }, details: { email: row.email } });
         if ((await identity.setAdmin(row.firebaseUid)) === "missing") {
           throw conflict(
             "firebase_account_missing",
@@ -135,7 +159,7 @@ export function createUsersService(db: Database, identity: IdentityProvider, tok
         }
         assertStillAdmin(admins, principal);
         const row = await repository.markRemoved(tx, target.id);
-        await recordAudit(tx, { actor: principal, action: "user.removed", target: { type: "user", id: row.id }, details: { email: row.email } });
+        await audit.record(tx, { actor: principal, action: "user.removed", target: { type: "user", id: row.id }, details: { email: row.email } });
         // A Firebase account deleted outside the shop has nothing left to disable: the removal
         // stands, and the user's API token stops working with it.
         await identity.disable(row.firebaseUid);

@@ -1,7 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { TextField } from "@/components/form/text-field";
+import { type AuthField, AuthForm } from "./auth-form";
 import { type LoginInput, loginInput } from "./auth-form-schemas";
+
+const FIELDS: readonly AuthField<LoginInput>[] = [
+  { name: "email", label: "Email", type: "email", autoComplete: "email", placeholder: "Your Email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "current-password", placeholder: "Password" },
+];
 
 interface LoginFormProps {
   onSubmit: (credentials: LoginInput) => Promise<void>;
@@ -10,42 +15,6 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onSubmit, error }: LoginFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginInput), defaultValues: { email: "", password: "" } });
-
-  return (
-    <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting}>
-      <TextField
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="Your Email"
-        required
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <TextField
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        placeholder="Password"
-        required
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      {error && (
-        <p role="alert" className="text-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
-        Login
-      </button>
-    </form>
-  );
+  const form = useForm({ resolver: zodResolver(loginInput), defaultValues: { email: "", password: "" } });
+  return <AuthForm idPrefix="login" form={form} fields={FIELDS} submitLabel="Login" onSubmit={onSubmit} error={error} />;
 }

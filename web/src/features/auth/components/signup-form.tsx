@@ -1,7 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { TextField } from "@/components/form/text-field";
+import { type AuthField, AuthForm } from "./auth-form";
 import { type SignupInput, signupInput } from "./auth-form-schemas";
+
+const FIELDS: readonly AuthField<SignupInput>[] = [
+  { name: "name", label: "Name", type: "text", autoComplete: "name", placeholder: "Your Name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", placeholder: "Your Email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password", placeholder: "Password" },
+];
 
 interface SignupFormProps {
   onSubmit: (account: SignupInput) => Promise<void>;
@@ -10,52 +16,6 @@ interface SignupFormProps {
 }
 
 export function SignupForm({ onSubmit, error }: SignupFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(signupInput), defaultValues: { name: "", email: "", password: "" } });
-
-  return (
-    <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting}>
-      <TextField
-        id="signup-name"
-        label="Name"
-        type="text"
-        autoComplete="name"
-        placeholder="Your Name"
-        required
-        error={errors.name?.message}
-        {...register("name")}
-      />
-      <TextField
-        id="signup-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="Your Email"
-        required
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <TextField
-        id="signup-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Password"
-        required
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      {error && (
-        <p role="alert" className="text-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
-        Sign Up
-      </button>
-    </form>
-  );
+  const form = useForm({ resolver: zodResolver(signupInput), defaultValues: { name: "", email: "", password: "" } });
+  return <AuthForm idPrefix="signup" form={form} fields={FIELDS} submitLabel="Sign Up" onSubmit={onSubmit} error={error} />;
 }

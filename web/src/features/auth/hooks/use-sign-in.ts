@@ -56,3 +56,5 @@ export function useSignIn() {
       ),
   };
 }
+
+export type SignIn = ReturnType<typeof useSignIn>;

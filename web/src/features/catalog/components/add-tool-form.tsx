@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import type { CreateToolBody } from "@api/tools/tools.schemas";
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
-import { showFieldErrors } from "@/lib/form";
+import { submitToApi } from "@/lib/form";
 import { createToolInput } from "../api/create-tool";
 
 interface AddToolFormProps {
@@ -29,38 +29,22 @@ const FIELDS: readonly FieldSpec[] = [
   { name: "aq", label: "Available Quantity", kind: "number", step: "1", min: 0 },
   { name: "img", label: "Image Url", kind: "text" },
 ];
+const FIELD_NAMES = FIELDS.map((field) => field.name);
 
 export function AddToolForm({ onSubmit }: AddToolFormProps) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(createToolInput) });
-
-  const submit = handleSubmit(async (tool) => {
-    try {
-      await onSubmit(tool);
-      reset();
-    } catch (error) {
-      showFieldErrors(
-        error,
-        FIELDS.map((field) => field.name),
-        setError,
-      );
-    }
-  });
+  const form = useForm({ resolver: zodResolver(createToolInput) });
+  const { errors, isSubmitting } = form.formState;
+  const submit = submitToApi(form, FIELD_NAMES, onSubmit, { resetWhenSent: true });
 
   return (
     <form className="form" onSubmit={submit} noValidate>
       {FIELDS.map(({ name, label, kind, step, min }) => {
         const field = { id: `add-tool-${name}`, label, placeholder: label, required: true, error: errors[name]?.message };
-        if (kind === "textarea") return <TextAreaField key={name} rows={4} {...field} {...register(name)} />;
+        if (kind === "textarea") return <TextAreaField key={name} rows={4} {...field} {...form.register(name)} />;
         if (kind === "number") {
-          return <TextField key={name} type="number" step={step} min={min} {...field} {...register(name, { valueAsNumber: true })} />;
+          return <TextField key={name} type="number" step={step} min={min} {...field} {...form.register(name, { valueAsNumber: true })} />;
         }
-        return <TextField key={name} type="text" {...field} {...register(name)} />;
+        return <TextField key={name} type="text" {...field} {...form.register(name)} />;
       })}
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         Add tools

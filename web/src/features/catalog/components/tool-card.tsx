@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Tool } from "@api/tools/tools.schemas";
-import { formatDollars } from "@/lib/format";
+import { ToolFacts } from "./tool-facts";
 
 export function ToolCard({ tool, children }: { tool: Tool; children?: ReactNode }) {
   return (
@@ -9,20 +9,7 @@ export function ToolCard({ tool, children }: { tool: Tool; children?: ReactNode 
       <div className="card-body">
         <h3>{tool.name}</h3>
         <p className="tool-description">{tool.description}</p>
-        <dl className="tool-facts">
-          <div>
-            <dt>Price</dt>
-            <dd>{formatDollars(tool.price)} per unit</dd>
-          </div>
-          <div>
-            <dt>Minimum order quantity</dt>
-            <dd>{tool.moq} units</dd>
-          </div>
-          <div>
-            <dt>Available quantity</dt>
-            <dd>{tool.aq} units</dd>
-          </div>
-        </dl>
+        <ToolFacts tool={tool} />
         {children && <div className="card-actions">{children}</div>}
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { ABOVE_AQ, BELOW_MOQ, orderTotalCents } from "@api/orders/orders.schemas";
 import type { Tool } from "@api/tools/tools.schemas";
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
@@ -9,8 +10,7 @@ import { formatDollars } from "@/lib/format";
 import { showFieldErrors } from "@/lib/form";
 import { type PlaceOrderInput, placeOrderInput } from "../api/place-order";
 
-export const BELOW_MOQ = "Please order more than minimum order quantity";
-export const ABOVE_AQ = "Please give order below available unit";
+export { ABOVE_AQ, BELOW_MOQ };
 
 const FIELDS = ["userPhone", "userAddress", "quantityAmount"] as const;
 
@@ -18,8 +18,8 @@ const FIELDS = ["userPhone", "userAddress", "quantityAmount"] as const;
 const namesAField = (error: unknown) =>
   error instanceof ApiError && error.errors.some(({ path }) => FIELDS.some((field) => path === `body/${field}` || path === field));
 
-/** The spec's total: quantity times the integer part of the price. */
-export const orderTotal = (quantity: number, price: number) => (Number.isFinite(quantity) ? quantity * Math.trunc(price) : 0);
+/** The total the form shows, in dollars; a quantity not yet typed totals nothing. */
+export const orderTotal = (quantity: number, price: number) => (Number.isFinite(quantity) ? orderTotalCents(Math.round(price * 100), quantity) / 100 : 0);
 
 interface OrderFormProps {
   tool: Tool;

@@ -3,10 +3,10 @@ import type { Order } from "@api/orders/orders.schemas";
 import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
 import { reloadWithToast } from "@/lib/flash-toast";
-import { formatDollars } from "@/lib/format";
 import { useAllOrders } from "../api/get-all-orders";
 import { useMarkShipped } from "../api/mark-shipped";
 import { CancelOrderDialog } from "../components/cancel-order-dialog";
+import { CancelOrderCell, OrderedItemCells } from "../components/order-cells";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 function ShippingStatus({ order }: { order: Order }) {
@@ -59,20 +59,12 @@ export function AllOrdersRoute() {
                   <code title={order._id}>{order._id.slice(0, 8).toUpperCase()}</code>
                 </td>
                 <td>{order.userName}</td>
-                <td>{order.toolName}</td>
-                <td>{order.quantityAmount} units</td>
-                <td>{formatDollars(order.toolPrice)}</td>
+                <OrderedItemCells order={order} />
                 <td>{order.paid ? <span className="badge badge-success">Paid</span> : <span className="badge">Unpaid</span>}</td>
                 <td>
                   <ShippingStatus order={order} />
                 </td>
-                <td>
-                  {!order.paid && (
-                    <button type="button" className="btn btn-danger btn-small" onClick={() => setCancelling(order)}>
-                      Cancel
-                    </button>
-                  )}
-                </td>
+                <CancelOrderCell order={order} onCancel={setCancelling} />
               </tr>
             ))}
           </tbody>

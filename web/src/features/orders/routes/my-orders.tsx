@@ -5,9 +5,9 @@ import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
-import { formatDollars } from "@/lib/format";
 import { useMyOrders } from "../api/get-my-orders";
 import { CancelOrderDialog } from "../components/cancel-order-dialog";
+import { CancelOrderCell, OrderedItemCells } from "../components/order-cells";
 import { heldUntil } from "../lib/held-until";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -40,9 +40,7 @@ export function MyOrdersRoute() {
             {orders.data.map((order, index) => (
               <tr key={order._id}>
                 <td>{index + 1}</td>
-                <td>{order.toolName}</td>
-                <td>{order.quantityAmount} units</td>
-                <td>{formatDollars(order.toolPrice)}</td>
+                <OrderedItemCells order={order} />
                 <td>
                   {order.paid ? (
                     <span className="badge badge-success">Shipped</span>
@@ -52,13 +50,7 @@ export function MyOrdersRoute() {
                     </Link>
                   )}
                 </td>
-                <td>
-                  {!order.paid && (
-                    <button type="button" className="btn btn-danger btn-small" onClick={() => setCancelling(order)}>
-                      Cancel
-                    </button>
-                  )}
-                </td>
+                <CancelOrderCell order={order} onCancel={setCancelling} />
               </tr>
             ))}
           </tbody>

@@ -1,32 +1,18 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
 import type { Order } from "@api/orders/orders.schemas";
+import { unpaidOrder } from "@/test/orders";
 import { renderWithProviders } from "@/test/render-with-providers";
+import { server } from "@/test/server";
 import { heldUntil } from "../lib/held-until";
 import { AllOrdersRoute } from "./all-orders";
 import { MyOrdersRoute } from "./my-orders";
 
-const base: Order = {
-  _id: "0b7e1c2a-1111-4222-8333-944445555666",
-  toolId: "t1",
-  toolName: "Claw Hammer",
-  userName: "Bob Buyer",
-  userEmail: "buyer@toolshop.test",
-  userPhone: "+1 555 0100",
-  userAddress: "1 Main Street",
-  quantityAmount: 20,
-  toolPrice: 360,
-  paid: false,
-  shipped: false,
-  status: "unpaid",
-  createdAt: "2026-11-22T05:00:00.000Z",
-  releasesAt: "2026-11-22T06:00:00.000Z",
-  transactionId: null,
-};
-const unpaid = base;
-const paid: Order = { ...base, _id: "1c8f2d3b-2222-4333-8444-a55556666777", toolName: "Spirit Level", paid: true, status: "paid", releasesAt: null, transactionId: "pi_1" };
-const shipped: Order = { ...base, _id: "2d903e4c-3333-4444-8555-b66667777888", toolName: "Socket Set", paid: true, shipped: true, status: "shipped", releasesAt: null };
+const unpaid = unpaidOrder;
+const paid: Order = { ...unpaid, _id: "1c8f2d3b-2222-4333-8444-a55556666777", toolName: "Spirit Level", paid: true, status: "paid", releasesAt: null, transactionId: "pi_1" };
+const shipped: Order = { ...unpaid, _id: "2d903e4c-3333-4444-8555-b66667777888", toolName: "Socket Set", paid: true, shipped: true, status: "shipped", releasesAt: null };
 
 const rowOf = (toolName: string) => screen.getByRole("row", { name: new RegExp(toolName) });
 
@@ -38,11 +24,16 @@ describe("Manage All Orders", () => {
   });
 
   it("when an order is paid, then it shows Pending and a Shipped button that marks it shipped", async () => {
-    const markedShipped = { ...paid, shipped: true, status: "shipped" };
-    const fetch = vi.fn<typeof globalThis.fetch>(async (url) =>
-      Response.json(String(url).endsWith("/shipped") ? markedShipped : [unpaid, markedShipped, shipped]),
+    const markedShipped: Order = { ...paid, shipped: true, status: "shipped" };
+    const markedIds: string[] = [];
+    server.use(
+      http.patch<{ id: string }>("/api/orders/:id/shipped", ({ params }) => {
+        markedIds.push(params.id);
+        return HttpResponse.json(markedShipped);
+      }),
+      // Marking an order shipped refetches the list.
+      http.get("/api/allOrders", () => HttpResponse.json([unpaid, markedShipped, shipped])),
     );
-    vi.stubGlobal("fetch", fetch);
     renderWithProviders(<AllOrdersRoute />, [[["orders", "all"], [unpaid, paid, shipped]]]);
 
     expect(within(rowOf("Socket Set")).getByText("Shipped")).toBeInTheDocument();
@@ -54,8 +45,7 @@ describe("Manage All Orders", () => {
     expect(within(paidRow).getByText("Pending")).toBeInTheDocument();
     expect(within(paidRow).queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
     await userEvent.setup().click(within(paidRow).getByRole("button", { name: "Shipped" }));
-    expect(fetch).toHaveBeenCalledWith(`/api/orders/${paid._id}/shipped`, expect.objectContaining({ method: "PATCH" }));
-    vi.unstubAllGlobals();
+    await waitFor(() => expect(markedIds).toEqual([paid._id]));
   });
 });
 

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type UpdateProfileBody, updateProfileBody, type User } from "@api/users/users.schemas";
 import { TextField } from "@/components/form/text-field";
-import { showFieldErrors } from "@/lib/form";
+import { submitToApi } from "@/lib/form";
 
 interface ProfileFormProps {
   profile: Pick<User, "education" | "location" | "number" | "linkIn">;
@@ -15,15 +15,11 @@ const FIELDS = [
   { name: "number", label: "Phone Number", type: "tel", autoComplete: "tel" },
   { name: "linkIn", label: "LinkedIn Profile", type: "url", autoComplete: "url" },
 ] as const;
+const FIELD_NAMES = FIELDS.map((field) => field.name);
 
 /** Every field is optional; the API's own schema checks the phone number and the link. */
 export function ProfileForm({ profile, onSubmit }: ProfileFormProps) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(updateProfileBody),
     defaultValues: {
       education: profile.education,
@@ -32,18 +28,9 @@ export function ProfileForm({ profile, onSubmit }: ProfileFormProps) {
       linkIn: profile.linkIn,
     },
   });
-
-  const submit = handleSubmit(async (changes) => {
-    try {
-      await onSubmit(changes);
-    } catch (error) {
-      showFieldErrors(
-        error,
-        FIELDS.map((field) => field.name),
-        setError,
-      );
-    }
-  });
+  const { errors, isSubmitting } = form.formState;
+  // The form keeps what was saved, to show it and to edit it further.
+  const submit = submitToApi(form, FIELD_NAMES, onSubmit, { resetWhenSent: false });
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -56,7 +43,7 @@ export function ProfileForm({ profile, onSubmit }: ProfileFormProps) {
           autoComplete={autoComplete}
           placeholder={label}
           error={errors[name]?.message}
-          {...register(name)}
+          {...form.register(name)}
         />
       ))}
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>

@@ -2,26 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
-import { showFieldErrors } from "@/lib/form";
+import { submitToApi } from "@/lib/form";
 import { type AddReviewInput, addReviewInput } from "../api/add-review";
 
 export function ReviewForm({ onSubmit }: { onSubmit: (review: AddReviewInput) => Promise<void> }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(addReviewInput) });
-
-  const submit = handleSubmit(async (review) => {
-    try {
-      await onSubmit(review);
-      reset();
-    } catch (error) {
-      showFieldErrors(error, ["rating", "review"], setError);
-    }
-  });
+  const form = useForm({ resolver: zodResolver(addReviewInput) });
+  const { errors, isSubmitting } = form.formState;
+  const submit = submitToApi(form, ["rating", "review"], onSubmit, { resetWhenSent: true });
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -36,7 +23,7 @@ export function ReviewForm({ onSubmit }: { onSubmit: (review: AddReviewInput) =>
         placeholder="Rating"
         required
         error={errors.rating?.message}
-        {...register("rating", { valueAsNumber: true })}
+        {...form.register("rating", { valueAsNumber: true })}
       />
       <TextAreaField
         id="review-text"
@@ -45,7 +32,7 @@ export function ReviewForm({ onSubmit }: { onSubmit: (review: AddReviewInput) =>
         placeholder="Review"
         required
         error={errors.review?.message}
-        {...register("review")}
+        {...form.register("review")}
       />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         Add Review

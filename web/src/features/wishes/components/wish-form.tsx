@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
-import { showFieldErrors } from "@/lib/form";
+import { submitToApi } from "@/lib/form";
 import type { AddWishInput } from "../api/add-wish";
 
 // This form is on the home page, so it uses react-hook-form's own rules instead of a zod schema:
@@ -10,22 +10,14 @@ import type { AddWishInput } from "../api/add-wish";
 const filled = (message: string) => (value: string) => value.trim() !== "" || message;
 
 export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promise<void> }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AddWishInput>();
-
-  const submit = handleSubmit(async (wish) => {
-    try {
-      await onSubmit({ ...wish, name: wish.name.trim(), details: wish.details.trim() });
-      reset();
-    } catch (error) {
-      showFieldErrors(error, ["name", "price", "details"], setError);
-    }
-  });
+  const form = useForm<AddWishInput>();
+  const { errors, isSubmitting } = form.formState;
+  const submit = submitToApi(
+    form,
+    ["name", "price", "details"],
+    (wish) => onSubmit({ ...wish, name: wish.name.trim(), details: wish.details.trim() }),
+    { resetWhenSent: true },
+  );
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -36,7 +28,7 @@ export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promi
         placeholder="Tool Name"
         required
         error={errors.name?.message}
-        {...register("name", { validate: filled("Tool Name is Required") })}
+        {...form.register("name", { validate: filled("Tool Name is Required") })}
       />
       <TextField
         id="wish-price"
@@ -48,7 +40,7 @@ export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promi
         placeholder="Approximate Price"
         required
         error={errors.price?.message}
-        {...register("price", {
+        {...form.register("price", {
           valueAsNumber: true,
           validate: (price) =>
             !Number.isFinite(price) ? "Approximate Price is Required" : price >= 0 || "Approximate Price must not be negative",
@@ -61,7 +53,7 @@ export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promi
         placeholder="Details"
         required
         error={errors.details?.message}
-        {...register("details", { validate: filled("Details is Required") })}
+        {...form.register("details", { validate: filled("Details is Required") })}
       />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         Send Wish

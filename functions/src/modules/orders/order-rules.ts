@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import type { OrderRow } from "../../db/schema.js";
+import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../common.schemas.js";
+import type { StockForOrders } from "../tools/tools.service.js";
+import { orderTotalCents } from "./orders.schemas.js";
+
+/** One order as a buyer asks for it, with the buyer taken from their token. */
+export interface NewOrder {
+  toolId: string;
+  quantity: number;
+  buyer: { id: string; name: string; email: string };
+  userPhone: string;
+  userAddress: string;
+  idempotencyKey: string | null;
+}
+
+export type PlaceOutcome =
+  | { kind: "placed"; row: OrderRow }
+  | { kind: "refused"; reason: "no_tool" | "below_moq" | "above_aq" | "too_many_unpaid" }
+  /** The total a card could not be charged: below the provider's minimum or above its maximum. */
+  | { kind: "refused"; reason: "total_too_small" | "total_too_large"; totalCents: number }
+  /** The buyer placed an order with this Idempotency-Key before. */
+  | { kind: "key_used" };
+
+/** An order the rules accepted, as it is to be inserted; the id is chosen first so the inserted row can be matched to it. */
+export type AcceptedOrder = Pick<
+  OrderRow,
+  "id" | "toolId" | "toolName" | "userId" | "userName" | "userEmail" | "userPhone" | "userAddress" | "quantity" | "totalCents" | "idempotencyKey"
+>;
+
+export type Decision = Exclude<PlaceOutcome, { kind: "placed" }> | { kind: "accepted"; id: string };
+
+/** What the database said about a batch before it is decided, read under the tool's and the buyers' locks. */
+export interface BatchFacts {
+  tool: StockForOrders;
+  /** The (buyer, Idempotency-Key) pairs, as `idempotencyPair` makes them, that already name an order. */
+  usedKeys: ReadonlySet<string>;
+  /** How many unpaid orders each buyer holds now; null when a buyer may hold any number. */
+  unpaidByBuyer: ReadonlyMap<string, number> | null;
+  /** The most unpaid orders a buyer may hold. */
+  maxUnpaid: number;
+}
+
+export const idempotencyPair = (buyerId: string, idempotencyKey: string) => `${buyerId}\n${idempotencyKey}`;
+
+export const NO_TOOL: Decision & PlaceOutcome = { kind: "refused", reason: "no_tool" };
+
+/**
+ * The shop's rules for a batch of orders of one tool, in arrival order: each order is checked
+ * against the stock the earlier ones left, a key used before (or earlier in the batch) names the
+ * first order and takes nothing, the quantity must be at least the tool's moq and at most what is
+ * left, the total must be one card payment, and a buyer may hold only so many unpaid orders.
+ * One decision per order, and the rows of the accepted ones.
+ */
+export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId: () => string = randomUUID): { decisions: Decision[]; accepted: AcceptedOrder[] } {
+  const { tool, maxUnpaid } = facts;
+  const usedKeys = new Set(facts.usedKeys);
+  const unpaid = facts.unpaidByBuyer ? new Map(facts.unpaidByBuyer) : null;
+  let left = tool.aq;
+  const accepted: AcceptedOrder[] = [];
+  const decisions = batch.map((order): Decision => {
+    if (order.idempotencyKey !== null) {
+      const pair = idempotencyPair(order.buyer.id, order.idempotencyKey);
+      if (usedKeys.has(pair)) return { kind: "key_used" };
+      usedKeys.add(pair);
+    }
+    if (order.quantity < tool.moq) return { kind: "refused", reason: "below_moq" };
+    if (order.quantity > left) return { kind: "refused", reason: "above_aq" };
+    const totalCents = orderTotalCents(tool.priceCents, order.quantity);
+    if (totalCents < MINIMUM_CHARGE_CENTS) return { kind: "refused", reason: "total_too_small", totalCents };
+    if (totalCents > MAXIMUM_CHARGE_CENTS) return { kind: "refused", reason: "total_too_large", totalCents };
+    if (unpaid) {
+      const held = unpaid.get(order.buyer.id) ?? 0;
+      if (held >= maxUnpaid) return { kind: "refused", reason: "too_many_unpaid" };
+      unpaid.set(order.buyer.id, held + 1);
+    }
+    left -= order.quantity;
+    const id = newId();
+    accepted.push({
+      id,
+      toolId: tool.id,
+      toolName: tool.name,
+      userId: order.buyer.id,
+      userName: order.buyer.name,
+      userEmail: order.buyer.email,
+      userPhone: order.userPhone,
+      userAddress: order.userAddress,
+      quantity: order.quantity,
+      totalCents,
+      idempotencyKey: order.idempotencyKey,
+    });
+    return { kind: "accepted", id };
+  });
+  return { decisions, accepted };
+}
+
+/**
+ * The outcome of each order once the accepted ones were inserted. An accepted order whose row is
+ * missing lost its Idempotency-Key to another instance's batch that committed first.
+ */
+export function outcomesOf(decisions: readonly Decision[], inserted: readonly OrderRow[]): PlaceOutcome[] {
+  const byId = new Map(inserted.map((row) => [row.id, row]));
+  return decisions.map((decision): PlaceOutcome => {
+    if (decision.kind !== "accepted") return decision;
+    const row = byId.get(decision.id);
+    return row ? { kind: "placed", row } : { kind: "key_used" };
+  });
+}
+
+/** Whether a request replaying an Idempotency-Key asks for the same order as the one the key placed. */
+export const sameOrder = (earlier: Pick<OrderRow, "toolId" | "quantity">, asked: { toolId: string; quantityAmount: number }) =>
+  earlier.toolId === asked.toolId && earlier.quantity === asked.quantityAmount;

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { getAuth } from "firebase-admin/auth";
+import { type AppDependencies, createApp } from "../../src/app.js";
+import { DEFAULT_ORDER_RULES } from "../../src/config/env.js";
+import { connectDatabase, type DatabaseHandle } from "../../src/db/client.js";
+import { applyMigrations } from "../../src/db/migrate.js";
+import { orders, tools } from "../../src/db/schema.js";
+import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
+import { createTokenService, type TokenService } from "../../src/lib/tokens.js";
+import { createAccount, type FirebaseAccount, signInWithPassword } from "./auth-emulator.js";
+import { createTestDatabase, type TestDatabase } from "./database.js";
+
+// A project of its own keeps the test emulator apart from a running `npm start`, which uses demo-toolshop.
+export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? "demo-toolshop-test";
+export const TOKEN_SECRET = "test-secret-that-is-at-least-32-characters-long";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Sent as it is, for malformed JSON and other raw payloads. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface SignedInUser {
+  account: FirebaseAccount;
+  email: string;
+  name: string;
+  token: string;
+  id: string;
+}
+
+export interface TestApiOptions {
+  /** Which payment provider the app is wired to; the sandbox when left out, as in a demo project. */
+  payments?: AppDependencies["payments"];
+  /**
+   * Off unless a test is about them: the other tests place many orders from few users.
+   * Requests per minute; 0 is no limit.
+   */
+  rateLimits?: Partial<NonNullable<AppDependencies["rateLimits"]>>;
+  /**
+   * The deployed hold, and no limit on a buyer's unpaid orders unless a test is about it: the other
+   * tests place many orders from few buyers.
+   */
+  orderRules?: Partial<NonNullable<AppDependencies["orderRules"]>>;
+  /** Off unless a test wants to read what the app logs. */
+  logger?: AppDependencies["logger"];
+}
+
+/** The API on a real port over a fresh database, signed in through the real Auth emulator. */
+export class TestApi {
+  private constructor(
+    readonly app: FastifyInstance,
+    readonly baseUrl: string,
+    readonly database: DatabaseHandle,
+    readonly tokens: TokenService,
+    private readonly testDatabase: TestDatabase,
+  ) {}
+
+  static async start({ payments, logger, rateLimits, orderRules }: TestApiOptions = {}): Promise<TestApi> {
+    const testDatabase = await createTestDatabase();
+    const database = connectDatabase({ url: testDatabase.url, poolMax: 20 });
+    await applyMigrations(database.pool);
+    const tokens = createTokenService(TOKEN_SECRET, 3600);
+    const limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0, ...rateLimits };
+    const rules = { ...DEFAULT_ORDER_RULES, maxUnpaid: 0, ...orderRules };
+    const app = await createApp({ db: database.db, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger, rateLimits: limits, orderRules: rules });
+    const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+    return new TestApi(app, baseUrl, database, tokens, testDatabase);
+  }
+
+  async stop(): Promise<void> {
+    await this.app.close();
+    await this.database.close();
+    await this.testDatabase.close();
+  }
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
+      headers["content-type"] = "application/json";
+    }
+    const response = await fetch(`${this.baseUrl}/api${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Left as text: the assertion will say what came back.
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  /** A new Firebase account exchanged for an API token, as the web client does after sign-in. */
+  async signUp(label = "buyer"): Promise<SignedInUser> {
+    const account = await createAccount(label);
+    const response = await this.request("PUT", `/user/${encodeURIComponent(account.email)}`, {
+      token: account.idToken,
+      body: { email: account.email },
+    });
+    if (response.status !== 200) throw new Error(`sign-in exchange failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return { account, email: account.email, name: account.displayName, token: response.body.token, id: response.body.user._id };
+  }
+
+  /** An admin made as a deployment makes its first one: the claim, then a fresh sign-in. */
+  async signUpAdmin(): Promise<SignedInUser> {
+    const user = await this.signUp("admin");
+    await getAuth().setCustomUserClaims(user.account.uid, { admin: true });
+    const idToken = await signInWithPassword(user.email, user.account.password);
+    const response = await this.request("PUT", `/user/${encodeURIComponent(user.email)}`, { token: idToken });
+    if (response.body?.user?.role !== "admin") throw new Error("admin sign-in did not give the admin role");
+    return { ...user, token: response.body.token };
+  }
+
+  async addTool(values: Partial<typeof tools.$inferInsert> = {}): Promise<string> {
+    const [row] = await this.database.db
+      .insert(tools)
+      .values({
+        name: "Torque Wrench",
+        img: "/images/tools/torque-wrench.svg",
+        priceCents: 2599,
+        description: "Half-inch drive, 20 to 200 Nm.",
+        moq: 2,
+        aq: 100,
+        ...values,
+      })
+      .returning({ id: tools.id });
+    return row!.id;
+  }
+
+  /** Places an order that must succeed, and returns its id. */
+  async placeOrder(user: SignedInUser, toolId: string, quantityAmount = 2): Promise<string> {
+    const response = await this.request("POST", "/orders", { token: user.token, body: orderBody(toolId, quantityAmount) });
+    if (response.status !== 201) throw new Error(`placing an order failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body._id;
+  }
+
+  /** Stands in for a settled payment where a test is about what follows; the payments tests drive the provider itself. */
+  async markPaid(orderId: string): Promise<void> {
+    await this.database.db.update(orders).set({ status: "paid", paidAt: new Date() }).where(eq(orders.id, orderId));
+  }
+}
+
+export const orderBody = (toolId: string, quantityAmount: number) => ({
+  toolId,
+  quantityAmount,
+  userPhone: "+1 555 0100",
+  userAddress: "12 Harbour Road, Springfield",
+});
