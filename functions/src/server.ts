@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { runOnTimers } from "./jobs/run-on-timers.js";
 import { SCHEDULED_JOBS } from "./jobs/schedule.js";
-import { exitOnSignals, runMain } from "./lib/process-lifecycle.js";
+import { exitOnSignals, runMain } from "./cli/process-lifecycle.js";
 import { startRuntime } from "./runtime.js";
 
 // Only the plain server listens on a port; inside Cloud Functions PORT names a socket.

@@ -1,5 +1,5 @@
 import { startEmbeddedPostgres } from "../db/embedded.js";
-import { exitOnSignals, runMain } from "../lib/process-lifecycle.js";
+import { exitOnSignals, runMain } from "./process-lifecycle.js";
 
 /**
  * Serves PGlite on a local port in a process of its own and prints its URL on the first line,

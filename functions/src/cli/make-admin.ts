@@ -4,7 +4,7 @@ import { dropEmulatorHostsOutsideDemo, isDemoProject, loadCommandLineEnv } from 
 import { connectDatabase } from "../db/client.js";
 import { applyMigrations } from "../db/migrate.js";
 import { firebaseIdentity } from "../lib/firebase-identity.js";
-import { runMain } from "../lib/process-lifecycle.js";
+import { runMain } from "./process-lifecycle.js";
 import { createAccountLinks, type LinkOutcome } from "../modules/users/users.service.js";
 import { createShopServices } from "../shop-services.js";
 
