@@ -1,20 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
-/**
- * reactfire imports every Firebase product from one file, and those packages do not declare
- * themselves free of side effects, so without this Rollup would ship Firestore, Storage and the rest
- * to every visitor. The shop uses Auth only; the rest is dropped when nothing calls it.
- */
-const UNUSED_FIREBASE_PRODUCTS = /[\\/]node_modules[\\/](@firebase[\\/](firestore|database|functions|storage|remote-config)|firebase[\\/](firestore|database|functions|storage|remote-config))[\\/]/;
-
 export default defineConfig({
   resolve: {
     alias: [
       // The API's request and response schemas, imported from the server so both sides share them.
       { find: /^@api\//, replacement: `${fileURLToPath(new URL("../functions/src/modules", import.meta.url))}/` },
       { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },
-      { find: /^firebase\/database$/, replacement: fileURLToPath(new URL("./src/lib/unused-firebase-database.ts", import.meta.url)) },
     ],
   },
   esbuild: { jsx: "automatic" },
@@ -28,7 +20,6 @@ export default defineConfig({
     // scripts/first-load-size.mjs reads it to add up what the home page loads first.
     manifest: true,
     rollupOptions: {
-      treeshake: { moduleSideEffects: (id) => !UNUSED_FIREBASE_PRODUCTS.test(id) },
       onwarn(warning, warn) {
         // "use client" directives (meant for server components) and zod's comment placement are harmless here.
         if (warning.code === "MODULE_LEVEL_DIRECTIVE" || warning.code === "INVALID_ANNOTATION") return;

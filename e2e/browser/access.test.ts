@@ -11,7 +11,7 @@ describe("who sees what, and the way back after signing in", () => {
   test("when a visitor opens the shop, then the top bar has Home, Portfolio, Blogs and Login, and no Dashboard", async ({ page }) => {
     await page.goto("/");
     await see(topBar(page).getByRole("link", { name: "Login" }));
-    expect(await texts(mainMenu(page).getByRole("link"))).toEqual(["Home", "Portfolio", "Blogs", "Login"]);
+    expect(await texts(mainMenu(page).getByRole("link"))).toEqual(["Home", "Tools", "Portfolio", "Blogs", "Login"]);
     expect(await mainMenu(page).getByRole("button").count()).toBe(0);
     await page.goto("/home");
     await see(page.getByRole("heading", { name: "Our Tools" }));
@@ -86,7 +86,7 @@ describe("who sees what, and the way back after signing in", () => {
     buyer,
   }) => {
     await logIn(page, buyer);
-    expect(await texts(mainMenu(page).getByRole("link"))).toEqual(["Home", "Dashboard", "Portfolio", "Blogs"]);
+    expect(await texts(mainMenu(page).getByRole("link"))).toEqual(["Home", "Tools", "Dashboard", "Portfolio", "Blogs"]);
     await see(topBar(page).getByText(buyer.name, { exact: true }));
     expect(await texts(mainMenu(page).getByRole("button"))).toEqual(["Log Out"]);
 

@@ -65,11 +65,14 @@ describe("paying for an order by card", () => {
     const receipt = page.getByText(/^Your transaction Id:/);
     await see(receipt);
     expect(await receipt.innerText()).toMatch(/^Your transaction Id: \S{6,}$/);
+    expect(await page.getByRole("link", { name: "View receipt" }).getAttribute("href")).toBe(`/dashboard/orders/${order._id}`);
+    await see(page.getByRole("link", { name: "Back to My Orders" }));
     expect((await myOrders(buyer)).map((o) => o.paid)).toEqual([true]);
 
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Orders" }).click();
     const mine = row(page, tool.name);
     await see(mine.getByText("Shipped"));
+    await see(mine.getByText("Paid · awaiting shipment"));
     expect(await mine.getByRole("link", { name: "Pay" }).count()).toBe(0);
     expect(await mine.getByRole("button", { name: "Cancel" }).count()).toBe(0);
 

@@ -8,6 +8,8 @@ declare module "autocannon" {
       method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
       headers?: Record<string, string>;
       body?: string;
+      /** Requests each connection sends in turn; `setupRequest` may rewrite each one before it goes. */
+      requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
     }
     interface Histogram {
       average: number;

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { useSessionQueue } from "./adapters/pglite-session-queue.js";
 
@@ -28,7 +29,8 @@ export async function startEmbeddedPostgres({
   host = "127.0.0.1",
   maxConnections = 32,
 }: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
-  const db = await PGlite.create(dataDir ?? "memory://");
+  // pg_trgm corrects the catalogue search's typos (migration 0006); PGlite ships it as a contrib module.
+  const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, port, host, maxConnections });
   useSessionQueue(server, db);
   await server.start();

@@ -1,7 +1,10 @@
-import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** PostgreSQL's full-text document: the lexemes of a text, read through a text search configuration. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const tools = pgTable(
   "tools",
@@ -15,14 +18,38 @@ export const tools = pgTable(
     aq: integer("aq").notNull(),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * The words of the name and description, kept by PostgreSQL itself ('simple': no stemming and no
+     * stop words, whatever the language). The catalogue's search finds tools by it; read it in SQL only.
+     */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${tools.name} || ' ' || ${tools.description})`),
   },
   (t) => [
     check("tools_price_not_negative", sql`${t.priceCents} >= 0`),
     check("tools_moq_positive", sql`${t.moq} >= 1`),
     // The last line of defence against overselling: no transaction can commit negative stock.
     check("tools_aq_not_negative", sql`${t.aq} >= 0`),
+    // The catalogue's orders (docs/decisions/0013-catalogue-search-and-pages.md): each page, searched
+    // or not, walks one of these from where the page before ended. Listed order is tools_listed_idx,
+    // newest first the same index backwards.
     index("tools_listed_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("tools_by_name_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} is null`),
+    index("tools_by_price_idx").on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
+    index("tools_search_idx").using("gin", t.searchVector).where(sql`${t.deletedAt} is null`),
   ],
+);
+
+/**
+ * Every word of a tool's name or description, once, for correcting a search's typos by trigram
+ * similarity. Triggers on tools fill it (migration 0006); words are never removed, so a word
+ * whose tools are gone only finds nothing.
+ */
+export const catalogueWords = pgTable(
+  "catalogue_words",
+  { word: text("word").primaryKey() },
+  (t) => [index("catalogue_words_trigram_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
 );
 
 export const users = pgTable(
@@ -73,6 +100,8 @@ export const orders = pgTable(
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     transactionId: text("transaction_id"),
+    /** The last four digits of the card that paid, copied from the payment that settled the order, for its receipt. */
+    cardLast4: text("card_last4"),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
@@ -135,6 +164,8 @@ export const payments = pgTable(
     currency: text("currency").notNull(),
     status: text("status", { enum: paymentStatuses }).notNull().default("pending"),
     lastError: text("last_error"),
+    /** The last four digits of the card, set when the payment settles as succeeded; the provider never gives the shop more of it. */
+    cardLast4: text("card_last4"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -213,7 +244,8 @@ export const rateLimitCounters = pgTable(
   (t) => [primaryKey({ name: "rate_limit_counters_pkey", columns: [t.windowStart, t.key] })],
 );
 
-export type ToolRow = typeof tools.$inferSelect;
+/** A tool as the app reads it: everything but the search document, which only SQL reads. */
+export type ToolRow = Omit<typeof tools.$inferSelect, "searchVector">;
 export type UserRow = typeof users.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;

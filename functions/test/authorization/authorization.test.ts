@@ -66,6 +66,7 @@ async function freshPaidOrder(): Promise<string> {
 const rows: Row[] = [
   { call: "GET /tools", method: "GET", expected: PUBLIC, target: async () => ({ path: "/tools" }) },
   { call: "GET /tools/{id}", method: "GET", expected: PUBLIC, target: async () => ({ path: `/tools/${sharedToolId}` }) },
+  { call: "GET /catalogue", method: "GET", expected: PUBLIC, target: async () => ({ path: "/catalogue?q=wrench&sort=price&inStock=true&limit=2" }) },
   {
     call: "POST /tools",
     method: "POST",

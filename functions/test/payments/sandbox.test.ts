@@ -67,7 +67,8 @@ const sandboxIntentsFor = (orderId: string) =>
   );
 const paymentsFor = (orderId: string) =>
   rows<{ attempt: number; status: string; intent_id: string; last_error: string | null }>("select * from payments where order_id = $1 order by attempt", [orderId]);
-const orderRow = async (orderId: string) => (await rows<{ status: string; transaction_id: string | null }>("select * from orders where id = $1", [orderId]))[0]!;
+const orderRow = async (orderId: string) =>
+  (await rows<{ status: string; transaction_id: string | null; card_last4: string | null; paid_at: Date | null }>("select * from orders where id = $1", [orderId]))[0]!;
 
 async function paidOrder(): Promise<{ orderId: string; intentId: string }> {
   const orderId = await newOrder();
@@ -285,6 +286,60 @@ describe("test cards", () => {
     const responses = await Promise.all([confirmCard(clientSecret, SUCCESS), confirmCard(clientSecret, "5555555555554444")]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: intentIdOf(clientSecret) });
+  });
+});
+
+describe("the receipt's card and time", () => {
+  const paymentCard = async (orderId: string) =>
+    (await rows<{ status: string; card_last4: string | null }>("select status, card_last4 from payments where order_id = $1 order by attempt", [orderId])).map(
+      (row) => [row.status, row.card_last4],
+    );
+
+  it.each([
+    ["4242424242424242", "4242"],
+    ["5555 5555 5555 4444", "4444"],
+  ])("when the buyer pays with %s, then the order names the card's last four, %s, and when it was paid, in every answer that carries it", async (number, last4) => {
+    const orderId = await newOrder();
+    const clientSecret = await clientSecretFor(orderId);
+    const before = Date.now();
+    expect((await confirmCard(clientSecret, number)).status).toBe(200);
+    const paid = (await getOrder(orderId)).body;
+    expect(paid).toMatchObject({ paid: true, status: "paid", cardLast4: last4, transactionId: intentIdOf(clientSecret), shippedAt: null, cancelledAt: null });
+    expect(Date.parse(paid.paidAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(paid.paidAt)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await paymentCard(orderId)).toEqual([["succeeded", last4]]);
+    expect((await myOrders()).find((o) => o._id === orderId)).toMatchObject({ cardLast4: last4, paidAt: paid.paidAt });
+    const checked = await api.request("POST", `/orders/${orderId}/payment`, { token: buyer.token });
+    expect(checked.body).toMatchObject({ cardLast4: last4, paidAt: paid.paidAt });
+  });
+
+  it("when a card is declined and another then pays, then the order and its payment name the card that paid, never the declined one", async () => {
+    const orderId = await newOrder();
+    const clientSecret = await clientSecretFor(orderId);
+    expectProblem(await confirmCard(clientSecret, DECLINED), 402);
+    expect((await getOrder(orderId)).body).toMatchObject({ cardLast4: null, paidAt: null });
+    expect(await paymentCard(orderId)).toEqual([["failed", null]]);
+
+    expect((await confirmCard(clientSecret, "5555555555554444")).status).toBe(200);
+    expect((await getOrder(orderId)).body).toMatchObject({ paid: true, cardLast4: "4444" });
+    expect(await paymentCard(orderId)).toEqual([["succeeded", "4444"]]);
+  });
+
+  it("when the card pays an order that was cancelled meanwhile, then the money goes back and the cancelled order names no card", async () => {
+    const orderId = await newOrder();
+    const clientSecret = await clientSecretFor(orderId);
+    expect((await api.request("DELETE", `/orders/${orderId}`, { token: buyer.token })).status).toBe(200);
+    await confirmCard(clientSecret, SUCCESS);
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", card_last4: null, paid_at: null });
+    expect(await paymentCard(orderId)).toEqual([["refunded", null]]);
+  });
+
+  it("when the paid order is shipped, then the card and the time paid stay, and the time shipped follows", async () => {
+    const { orderId } = await paidOrder();
+    const paid = (await getOrder(orderId)).body;
+    const shipped = await api.request("PATCH", `/orders/${orderId}/shipped`, { token: admin.token });
+    expect(shipped.body).toMatchObject({ status: "shipped", cardLast4: "4242", paidAt: paid.paidAt });
+    expect(Date.parse(shipped.body.shippedAt)).toBeGreaterThanOrEqual(Date.parse(paid.paidAt));
   });
 });
 

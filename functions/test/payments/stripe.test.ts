@@ -435,6 +435,67 @@ describe("confirming from the server", () => {
   });
 });
 
+describe("the receipt's card", () => {
+  const paymentCard = async (orderId: string) =>
+    (await rows<{ status: string; card_last4: string | null }>("select status, card_last4 from payments where order_id = $1 order by attempt", [orderId])).map(
+      (row) => [row.status, row.card_last4],
+    );
+  const getOrder = (orderId: string) => api.request("GET", `/orders/${orderId}`, { token: buyer.token });
+  const retrievalsOf = (intentId: string) => callsTo(`/v1/payment_intents/${intentId}`);
+
+  it("when the server asks Stripe about the intent, then it expands the payment method in that one call and the order names the card's last four", async () => {
+    const orderId = await newOrder();
+    const intentId = await intentFor(orderId);
+    stub.setIntent(intentId, { status: "succeeded", payment_method: stub.card("0077", "mastercard") });
+    const before = retrievalsOf(intentId).length;
+    const response = await confirmFromServer(orderId);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ paid: true, status: "paid", transactionId: intentId, cardLast4: "0077", paidAt: expect.any(String) });
+    const retrievals = retrievalsOf(intentId).slice(before);
+    expect(retrievals).toHaveLength(1);
+    expect(Object.entries(retrievals[0]!.params).filter(([key]) => key.startsWith("expand"))).toEqual([[expect.stringMatching(/^expand\[\d*\]$/), "payment_method"]]);
+    expect(await paymentCard(orderId)).toEqual([["succeeded", "0077"]]);
+    expect((await getOrder(orderId)).body.cardLast4).toBe("0077");
+  });
+
+  it("when the webhook pays the order, then the shop asks Stripe for the card once the payment is committed, and the order names it", async () => {
+    const orderId = await newOrder();
+    const intentId = await intentFor(orderId);
+    stub.setIntent(intentId, { status: "succeeded", payment_method: stub.card("1881") });
+    const event = stub.event("payment_intent.succeeded", intentId);
+    // A webhook carries the payment method's id, not the card.
+    expect(event.data.object.payment_method).toMatch(/^pm_/);
+    const before = retrievalsOf(intentId).length;
+    expect((await deliver(event)).status).toBe(200);
+    expect((await getOrder(orderId)).body).toMatchObject({ paid: true, cardLast4: "1881", transactionId: intentId });
+    expect(await paymentCard(orderId)).toEqual([["succeeded", "1881"]]);
+    expect(retrievalsOf(intentId).length - before).toBe(1);
+
+    // A redelivery changes nothing and asks nothing.
+    expect((await deliver(event)).status).toBe(200);
+    expect(retrievalsOf(intentId).length - before).toBe(1);
+  });
+
+  it("when Stripe cannot say which card it was after the webhook, then the order is paid all the same, without a card", async () => {
+    const orderId = await newOrder();
+    const intentId = await intentFor(orderId);
+    stub.setIntent(intentId, { status: "succeeded", payment_method: stub.card("3184") });
+    stub.failNext(2, "error");
+    expect((await deliver(stub.event("payment_intent.succeeded", intentId))).status).toBe(200);
+    expect((await getOrder(orderId)).body).toMatchObject({ paid: true, status: "paid", transactionId: intentId, cardLast4: null });
+    expect(await paymentCard(orderId)).toEqual([["succeeded", null]]);
+  });
+
+  it("when the succeeded intent charged another amount, then the money goes back and neither the order nor the payment names the card", async () => {
+    const orderId = await newOrder();
+    const intentId = await intentFor(orderId);
+    stub.setIntent(intentId, { amount: 100 });
+    expect((await chargeAndNotify(intentId)).status).toBe(200);
+    expect((await getOrder(orderId)).body).toMatchObject({ paid: false, cardLast4: null, paidAt: null });
+    expect(await paymentCard(orderId)).toEqual([["refunded", null]]);
+  });
+});
+
 describe("when Stripe is in trouble", () => {
   it("when creating the intent times out, then it is 503, the order stays unpaid, and the retry gets the intent Stripe made under the same key", async () => {
     const orderId = await newOrder();

@@ -92,7 +92,7 @@ describe("unexpected failures", () => {
 });
 
 describe("the OpenAPI document", () => {
-  // SPEC §7 at /api, plus PATCH shipped from DESIGN §3.
+  // SPEC §7 at /api, plus PATCH shipped from DESIGN §3 and the catalogue of issue 12.
   const calls = [
     "post /api/reviews",
     "get /api/reviews",
@@ -116,6 +116,8 @@ describe("the OpenAPI document", () => {
     "post /api/wish",
     "put /api/user/{email}",
     "patch /api/orders/{id}/shipped",
+    // Issue 12: the catalogue's search and pages.
+    "get /api/catalogue",
   ];
 
   it("when GET /openapi.json is called, then it is an OpenAPI 3 document listing every call of the spec", async () => {

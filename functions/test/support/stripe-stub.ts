@@ -18,7 +18,19 @@ export interface StubIntent {
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: { code?: string; decline_code?: string; message: string; type: string } | null;
+  /** The id of the payment method that paid (or last tried to); expanded to a StubPaymentMethod when asked. */
+  payment_method: string | null;
   automatic_payment_methods: { enabled: boolean; allow_redirects?: string } | null;
+  created: number;
+  livemode: false;
+}
+
+/** A card PaymentMethod as Stripe answers it when an intent is retrieved with `expand[]=payment_method`. */
+export interface StubPaymentMethod {
+  id: string;
+  object: "payment_method";
+  type: "card";
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string; country: string };
   created: number;
   livemode: false;
 }
@@ -86,6 +98,7 @@ export class StripeStub {
   readonly creates: StubCreate[] = [];
   /** Every refund Stripe made; a replayed key makes none. */
   readonly refunds: StubRefund[] = [];
+  readonly paymentMethods = new Map<string, StubPaymentMethod>();
   private readonly replies = new Map<string, { params: string; answer: Answer }>();
   private failures: { failure: StubFailure; path?: string }[] = [];
 
@@ -136,11 +149,32 @@ export class StripeStub {
     return intent;
   }
 
-  /** What happens at Stripe when the buyer's card is charged, declined, or the intent canceled. */
-  setIntent(id: string, changes: Partial<Pick<StubIntent, "status" | "amount" | "currency" | "metadata" | "last_payment_error">>): StubIntent {
+  /**
+   * What happens at Stripe when the buyer's card is charged, declined, or the intent canceled. An
+   * intent that succeeds without a card named was paid with Stripe's test Visa, 4242 4242 4242 4242.
+   */
+  setIntent(
+    id: string,
+    changes: Partial<Pick<StubIntent, "status" | "amount" | "currency" | "metadata" | "last_payment_error" | "payment_method">>,
+  ): StubIntent {
     const intent = this.intent(id);
     Object.assign(intent, changes);
+    if (intent.status === "succeeded" && !intent.payment_method) intent.payment_method = this.card("4242");
     return intent;
+  }
+
+  /** A test card the buyer enters at Stripe, as the PaymentMethod Stripe makes of it; its id goes in `setIntent`. */
+  card(last4: string, brand = "visa"): string {
+    const method: StubPaymentMethod = {
+      id: `pm_stub_${token(10)}`,
+      object: "payment_method",
+      type: "card",
+      card: { brand, last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: "credit", country: "US" },
+      created: unixNow(),
+      livemode: false,
+    };
+    this.paymentMethods.set(method.id, method);
+    return method.id;
   }
 
   /** A Stripe event about an intent as it stands now, as a webhook would carry it. */
@@ -200,10 +234,20 @@ export class StripeStub {
     if (method === "GET" && retrieve) {
       const intent = this.intents.get(decodeURIComponent(retrieve[1]!));
       if (!intent) return stripeError(404, "invalid_request_error", `No such payment_intent: '${retrieve[1]}'`, "resource_missing");
-      return { status: 200, body: intent };
+      return { status: 200, body: this.expanded(intent, params) };
     }
     if (method === "POST" && path === "/v1/refunds") return this.idempotent(key, params, () => this.refund(params, key));
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  /** Stripe's `expand[]`: the fields named (as `expand[0]=payment_method`) come back as objects instead of ids. */
+  private expanded(intent: StubIntent, params: Record<string, unknown>): unknown {
+    const expand = Object.entries(params)
+      .filter(([key]) => /^expand(\[\d*\])?$/.test(key))
+      .map(([, value]) => value);
+    const body: Record<string, unknown> = { ...structuredClone(intent) };
+    if (expand.includes("payment_method") && intent.payment_method) body.payment_method = this.paymentMethods.get(intent.payment_method) ?? null;
+    return body;
   }
 
   /** Stripe's rule: a key seen before replays its first answer, and may not be reused with other parameters. */
@@ -243,6 +287,7 @@ export class StripeStub {
       client_secret: `${id}_secret_${token(12)}`,
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
       last_payment_error: null,
+      payment_method: null,
       automatic_payment_methods: methods ? { enabled: methods.enabled === "true", allow_redirects: methods.allow_redirects } : null,
       created: unixNow(),
       livemode: false,

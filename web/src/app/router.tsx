@@ -31,6 +31,8 @@ const router = createBrowserRouter([
       { path: paths.signup.path, ...page(() => import("@/features/auth/routes/signup"), (m) => m.SignupRoute) },
       { path: paths.blogs.path, ...page(() => import("@/features/content/routes/blogs"), (m) => m.BlogsRoute) },
       { path: paths.portfolio.path, ...page(() => import("@/features/content/routes/portfolio"), (m) => m.PortfolioRoute) },
+      // Public, unlike the tool page below it (`/tools/:toolsId`), which needs a signed-in buyer.
+      { path: paths.catalogue.path, ...page(() => import("@/features/catalog/routes/catalogue"), (m) => m.CatalogueRoute) },
       {
         element: <RequireAuth />,
         children: [
@@ -41,6 +43,7 @@ const router = createBrowserRouter([
             children: [
               { index: true, ...page(() => import("@/features/orders/routes/my-orders"), (m) => m.MyOrdersRoute) },
               { path: d.orders.path, ...page(() => import("@/features/orders/routes/my-orders"), (m) => m.MyOrdersRoute) },
+              { path: d.order.path, ...page(() => import("@/features/orders/routes/order-page"), (m) => m.OrderRoute) },
               {
                 element: <RequireNonAdmin />,
                 children: [{ path: d.review.path, ...page(() => import("@/features/reviews/routes/add-review"), (m) => m.AddReviewRoute) }],

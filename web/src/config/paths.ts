@@ -6,10 +6,14 @@ export const paths = {
   signup: { path: "/signup", href: () => "/signup" },
   blogs: { path: "/blogs", href: () => "/blogs" },
   portfolio: { path: "/portfolio", href: () => "/portfolio" },
+  /** The whole catalogue; its search, sort, filter and page are in the query string. */
+  catalogue: { path: "/tools", href: (search = "") => (search ? `/tools?${search}` : "/tools") },
   tool: { path: "/tools/:toolsId", href: (id: string) => `/tools/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: "/dashboard", href: () => "/dashboard" },
     orders: { path: "orders", href: () => "/dashboard/orders" },
+    /** One order: its timeline and, once paid, its receipt. */
+    order: { path: "orders/:id", href: (id: string) => `/dashboard/orders/${encodeURIComponent(id)}` },
     review: { path: "review", href: () => "/dashboard/review" },
     profile: { path: "profile", href: () => "/dashboard/profile" },
     payment: { path: "payment/:id", href: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}` },

@@ -9,23 +9,46 @@ import type { signInResponse } from "@api/users/users.schemas";
 import { problemResponse } from "@/test/problem-response";
 import { server } from "@/test/server";
 import { accessToken } from "./access-token";
+import type * as FirebaseModule from "./firebase";
 import { apiRequest, configureApiClient } from "./api-client";
 import { renewAccessToken, SessionProvider, useSession } from "./auth";
 
 const firebase = vi.hoisted(() => {
-  const state = { currentUser: null as unknown, signedIn: null as unknown };
+  const listeners = new Set<() => void>();
+  const state = { signedIn: null as unknown, snapshot: { status: "unknown" } as unknown };
+  /** As Firebase does when its user changes: it tells whoever watches. */
+  const tell = (user: unknown) => {
+    state.signedIn = user;
+    state.snapshot = { status: "known", user };
+    for (const listener of listeners) listener();
+  };
   return Object.assign(state, {
-    /** As Firebase does: the user is gone, and reactfire reports it at the next render. */
-    signOut: vi.fn(async () => {
+    listeners,
+    tell,
+    signOut: vi.fn(async () => tell(null)),
+    loadAuth: vi.fn(async () => ({})),
+    /** Firebase not loaded yet: it knows nothing of a user. */
+    forget: () => {
       state.signedIn = null;
-      state.currentUser = null;
-    }),
+      state.snapshot = { status: "unknown" };
+    },
     sendEmailVerification: vi.fn(async () => undefined),
   });
 });
-vi.mock("./firebase", () => ({ auth: firebase }));
-vi.mock("reactfire", () => ({ useUser: () => ({ status: "success", data: firebase.signedIn }) }));
-vi.mock("firebase/auth", () => ({ signOut: firebase.signOut, sendEmailVerification: firebase.sendEmailVerification }));
+vi.mock("./firebase", async (importOriginal) => ({
+  ...(await importOriginal<typeof FirebaseModule>()),
+  loadAuth: firebase.loadAuth,
+  currentFirebaseUser: async () => firebase.signedIn,
+  signOutOfFirebase: firebase.signOut,
+  firebaseUser: {
+    get: () => firebase.snapshot,
+    subscribe: (listener: () => void) => {
+      firebase.listeners.add(listener);
+      return () => void firebase.listeners.delete(listener);
+    },
+  },
+}));
+vi.mock("firebase/auth", () => ({ sendEmailVerification: firebase.sendEmailVerification }));
 vi.mock("react-toastify", () => ({ toast: { error: vi.fn() } }));
 
 const MINUTE = 60_000;
@@ -104,9 +127,9 @@ beforeEach(() => {
   exchanges = [];
   answerExchanges([]);
   user = { uid: "u1", email: EMAIL, emailVerified: false, displayName: "Bob Buyer", getIdToken: vi.fn(async () => "firebase-id-token") } as never;
-  firebase.signedIn = user;
-  firebase.currentUser = user;
+  firebase.tell(user);
   firebase.signOut.mockClear();
+  firebase.loadAuth.mockClear();
   firebase.sendEmailVerification.mockClear();
   configureApiClient({ renewAccessToken });
 });
@@ -201,6 +224,43 @@ describe("the API token of a signed-in session", () => {
     await act(() => vi.advanceTimersByTimeAsync(2 * MINUTE));
     expect(issued).toHaveLength(2);
     expect(seen.at(-1)).toBe("signedIn");
+  });
+});
+
+describe("Firebase, loaded only when a session needs it", () => {
+  it("when no access token is stored, then the visitor is signed out from the first render and Firebase is not loaded", async () => {
+    firebase.forget();
+    const { seen } = renderSession();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(seen).toEqual(["signedOut"]);
+    expect(firebase.loadAuth).not.toHaveBeenCalled();
+  });
+
+  it("when a token is stored, then Firebase is loaded and the session waits for the user it restores", async () => {
+    firebase.forget();
+    accessToken.set(apiToken());
+    renderSession();
+    expect(screen.getByText("loading")).toBeInTheDocument();
+    expect(firebase.loadAuth).toHaveBeenCalledTimes(1);
+    act(() => firebase.tell(user));
+    expect(screen.getByText("signedIn")).toBeInTheDocument();
+  });
+
+  it("when Firebase has no user for the stored token (signed out elsewhere), then the token is cleared and the session is signed out", async () => {
+    firebase.forget();
+    accessToken.set(apiToken());
+    renderSession();
+    act(() => firebase.tell(null));
+    expect(screen.getByText("signedOut")).toBeInTheDocument();
+    expect(accessToken.get()).toBeNull();
+  });
+
+  it("when a visitor's request is refused with 401, then no renewal is tried and Firebase is not loaded", async () => {
+    firebase.forget();
+    server.use(http.get("/api/orders", refused(401, "Unauthorized", "unauthorized", "Sign in first.")));
+    await expect(apiRequest("/orders")).rejects.toMatchObject({ status: 401 });
+    expect(exchanges).toHaveLength(0);
+    expect(firebase.loadAuth).not.toHaveBeenCalled();
   });
 });
 

@@ -1,14 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { FirebaseError } from "firebase/app";
-import { sendEmailVerification, signOut, type User } from "firebase/auth";
+import type { User } from "firebase/auth";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
 import { toast } from "react-toastify";
-import { useUser } from "reactfire";
 import type { z } from "zod";
 import type { adminStatus, signInResponse } from "@api/users/users.schemas";
 import { accessToken } from "./access-token";
 import { ApiError, apiRequest, errorMessage } from "./api-client";
-import { auth } from "./firebase";
+import { currentFirebaseUser, firebaseUser, isFirebaseError, loadAuth, signOutOfFirebase } from "./firebase";
 
 export type Session =
   | { status: "loading" }
@@ -35,7 +33,7 @@ async function exchange(user: User, forceRefresh: boolean): Promise<string> {
     // The API's detail tells the person to open the verification link; this sends it. Firebase
     // limits how often it sends one, and a failure to send must not hide the API's answer.
     if (error instanceof ApiError && error.code === EMAIL_NOT_VERIFIED && !user.emailVerified) {
-      await sendEmailVerification(user).catch(() => undefined);
+      await import("firebase/auth").then(({ sendEmailVerification }) => sendEmailVerification(user)).catch(() => undefined);
     }
     throw error;
   }
@@ -72,7 +70,7 @@ const RETRY_RENEWAL_MS = 15_000;
  */
 function isRefusal(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 401 || error.status === 403 || error.status === 409 || error.code === "no_email";
-  if (error instanceof FirebaseError) return !TRANSIENT_FIREBASE_CODES.has(error.code);
+  if (isFirebaseError(error)) return !TRANSIENT_FIREBASE_CODES.has(error.code);
   return false;
 }
 
@@ -81,9 +79,9 @@ const SIGNED_OUT_BY_FIREBASE = "Your sign-in is no longer valid: the account may
 /** Signs out a person whose account may no longer use the shop, and tells them why (once). */
 async function endSession(error: unknown) {
   // The API's detail says what to do; Firebase's own messages are codes, not sentences.
-  toast.error(error instanceof FirebaseError ? SIGNED_OUT_BY_FIREBASE : errorMessage(error), { toastId: "session-ended" });
+  toast.error(isFirebaseError(error) ? SIGNED_OUT_BY_FIREBASE : errorMessage(error), { toastId: "session-ended" });
   // Firebase first: a session without a token but still with its user would ask for a new token.
-  await signOut(auth);
+  await signOutOfFirebase();
   accessToken.clear();
 }
 
@@ -102,7 +100,9 @@ async function renewFor(user: User): Promise<string> {
 
 /** For the API client, after a 401: a new access token while Firebase still has the user, else null. */
 export async function renewAccessToken(): Promise<string | null> {
-  const user = auth.currentUser;
+  // No token and Firebase never needed: a visitor, whom a renewal cannot sign in.
+  if (accessToken.get() === null && firebaseUser.get().status === "unknown") return null;
+  const user = await currentFirebaseUser();
   return user ? renewFor(user) : null;
 }
 
@@ -138,9 +138,24 @@ function useSilentRenewal(user: User | null, token: string | null) {
   }, [user, token]);
 }
 
+/**
+ * Firebase's user, with Firebase loaded only when there is a session to restore: a stored access
+ * token means someone signed in here. Without one the visitor is signed out from the first paint,
+ * and Firebase is loaded by the sign-in pages instead.
+ */
+function useFirebaseUser(token: string | null): { status: "loading" | "success"; user: User | null } {
+  const state = useSyncExternalStore(firebaseUser.subscribe, firebaseUser.get);
+  const restoring = token !== null;
+  useEffect(() => {
+    if (restoring) void loadAuth().catch(() => undefined);
+  }, [restoring]);
+  if (state.status === "known") return { status: "success", user: state.user };
+  return { status: restoring ? "loading" : "success", user: null };
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const { status, data: user } = useUser();
   const token = useSyncExternalStore(accessToken.subscribe, accessToken.get);
+  const { status, user } = useFirebaseUser(token);
   const hasFreshToken = accessToken.isFresh(token);
   const queryClient = useQueryClient();
   const previousUid = useRef<string | null>(null);
@@ -194,7 +209,7 @@ export function useLogout() {
   return useCallback(async () => {
     accessToken.clear();
     queryClient.clear();
-    await signOut(auth);
+    await signOutOfFirebase();
   }, [queryClient]);
 }
 

@@ -17,4 +17,8 @@ export const unpaidOrder: Order = {
   createdAt: "2026-11-22T05:00:00.000Z",
   releasesAt: "2026-11-22T06:00:00.000Z",
   transactionId: null,
+  paidAt: null,
+  shippedAt: null,
+  cancelledAt: null,
+  cardLast4: null,
 };

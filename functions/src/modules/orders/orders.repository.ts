@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
 import { orders, type OrderRow } from "../../db/schema.js";
 import { isUuid } from "../../lib/ids.js";
@@ -112,13 +112,21 @@ export async function findOrderForPayment(db: Queryable, id: string): Promise<Or
 }
 
 /** Unpaid to paid, once: a paid order never goes back, and a second success changes nothing. */
-export async function markPaid(db: Queryable, id: string, transactionId: string): Promise<OrderRow | null> {
+export async function markPaid(db: Queryable, id: string, transactionId: string, cardLast4: string | null): Promise<OrderRow | null> {
   const [row] = await db
     .update(orders)
-    .set({ status: "paid", paidAt: sql`now()`, transactionId })
+    .set({ status: "paid", paidAt: sql`now()`, transactionId, cardLast4 })
     .where(and(eq(orders.id, id), eq(orders.status, "unpaid")))
     .returning();
   return row ?? null;
+}
+
+/** Only the payment that settled the order names its card, and only once. */
+export async function recordCard(db: Queryable, id: string, transactionId: string, cardLast4: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ cardLast4 })
+    .where(and(eq(orders.id, id), eq(orders.transactionId, transactionId), isNull(orders.cardLast4)));
 }
 
 /**

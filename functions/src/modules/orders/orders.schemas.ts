@@ -36,6 +36,12 @@ export const order = z.object({
   /** When an unpaid order will be cancelled and its units go back on sale; null once it is not unpaid. */
   releasesAt: z.string().nullable(),
   transactionId: z.string().nullable(),
+  /** When the order was paid, shipped or cancelled; null until it was. */
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** The last four digits of the card that paid; null until the order is paid, or when the provider did not say. */
+  cardLast4: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 

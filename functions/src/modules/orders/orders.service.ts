@@ -30,6 +30,10 @@ export const toOrder = (row: OrderRow): Order => ({
   createdAt: row.createdAt.toISOString(),
   releasesAt: row.status === "unpaid" && row.releasesAt ? row.releasesAt.toISOString() : null,
   transactionId: row.transactionId,
+  paidAt: row.paidAt?.toISOString() ?? null,
+  shippedAt: row.shippedAt?.toISOString() ?? null,
+  cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  cardLast4: row.cardLast4,
 });
 
 const RELEASE_BATCH = 500;
@@ -215,8 +219,13 @@ export function createOrdersService(db: Database, { tools, audit, rules = DEFAUL
       ownLive,
       /** Any order, cancelled included, locked for the payment that settles it. */
       lock: (tx: Queryable, id: string) => repository.findOrderForPayment(tx, id),
-      /** Unpaid to paid, once: a paid order never goes back, and a second success changes nothing. */
-      markPaid: (tx: Queryable, id: string, transactionId: string) => repository.markPaid(tx, id, transactionId),
+      /**
+       * Unpaid to paid, once: a paid order never goes back, and a second success changes nothing.
+       * The card's last four digits, when the provider gave them, are kept with the order for its receipt.
+       */
+      markPaid: (tx: Queryable, id: string, transactionId: string, cardLast4: string | null) => repository.markPaid(tx, id, transactionId, cardLast4),
+      /** The card of a payment that settled the order before the provider said which card it was (a webhook's event does not). */
+      recordCard: (tx: Queryable, id: string, transactionId: string, cardLast4: string) => repository.recordCard(tx, id, transactionId, cardLast4),
       /** Called after the settling transaction has committed. */
       paid: ordersChanged,
       present: toOrder,

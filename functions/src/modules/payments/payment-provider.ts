@@ -9,6 +9,11 @@ export interface ProviderIntent {
   clientSecret: string | null;
   /** The provider's message for the last failed attempt, as the buyer should read it. */
   lastError: string | null;
+  /**
+   * The last four digits of the card that paid, for the receipt; null until a card has paid, and in a
+   * Stripe event, which names the payment method without its details.
+   */
+  cardLast4: string | null;
 }
 
 export interface PaymentEvent {
@@ -28,6 +33,7 @@ export interface CreateIntentInput {
 export interface PaymentProvider {
   readonly name: "stripe" | "sandbox";
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** The intent as it stands now, with the card that paid it when one has. */
   retrieveIntent(id: string): Promise<ProviderIntent>;
   /** Gives the whole amount back; the key makes a retried refund a no-op. Resolves too when the money went back earlier. */
   refund(intentId: string, idempotencyKey: string): Promise<void>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
 import { paymentEvents, payments, type PaymentRow } from "../../db/schema.js";
 
@@ -19,6 +19,21 @@ export async function recordAttempt(db: Queryable, values: typeof payments.$infe
 
 export async function setStatus(db: Queryable, id: string, status: PaymentRow["status"], lastError: string | null = null): Promise<void> {
   await db.update(payments).set({ status, lastError, updatedAt: sql`now()` }).where(eq(payments.id, id));
+}
+
+/** The payment that paid its order, with the card's last four digits when the provider gave them. */
+export async function markSucceeded(db: Queryable, id: string, cardLast4: string | null): Promise<void> {
+  await db.update(payments).set({ status: "succeeded", lastError: null, cardLast4, updatedAt: sql`now()` }).where(eq(payments.id, id));
+}
+
+/** The card of a payment that succeeded before the provider said which card it was; set once. */
+export async function recordCard(db: Queryable, intentId: string, cardLast4: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .update(payments)
+    .set({ cardLast4 })
+    .where(and(eq(payments.intentId, intentId), eq(payments.status, "succeeded"), isNull(payments.cardLast4)))
+    .returning();
+  return row ?? null;
 }
 
 /** Only a due refund becomes refunded: whatever else the payment became is not the refund's to change. */

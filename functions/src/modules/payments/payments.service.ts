@@ -19,17 +19,36 @@ export interface PaymentsServiceDependencies {
   orders: OrdersService;
 }
 
-/** The buyers whose orders a settling transaction made paid, to tell once it has committed. */
-type PaidOrders = string[];
+/** The orders a settling transaction made paid, to tell their buyers' lists once it has committed. */
+type PaidOrders = { orderId: string; userEmail: string; intentId: string; cardLast4: string | null }[];
 
 export function createPaymentsService(db: Database, provider: PaymentProvider, { orders }: PaymentsServiceDependencies) {
   const { refund, retryDue } = createRefunds(db, provider);
   const { settlement } = orders;
 
+  /**
+   * A Stripe event names the card's payment method without its details, so an order paid by a
+   * webhook learns its card from the provider once the payment is committed. The receipt can do
+   * without it: if the provider cannot say now, the order stays paid and its card unknown.
+   */
+  async function learnCard({ orderId, userEmail, intentId }: PaidOrders[number]): Promise<void> {
+    try {
+      const { cardLast4 } = await provider.retrieveIntent(intentId);
+      if (!cardLast4) return;
+      await db.transaction(async (tx) => {
+        if (await repository.recordCard(tx, intentId, cardLast4)) await settlement.recordCard(tx, orderId, intentId, cardLast4);
+      });
+      settlement.paid(userEmail);
+    } catch {
+      // The payment itself is settled and committed; a provider or database that fails now only leaves the card unnamed.
+    }
+  }
+
   async function inTransaction<T>(work: (tx: Queryable, paid: PaidOrders) => Promise<T>): Promise<T> {
     const paid: PaidOrders = [];
     const result = await db.transaction((tx) => work(tx, paid));
-    paid.forEach(settlement.paid);
+    for (const order of paid) settlement.paid(order.userEmail);
+    for (const order of paid) if (order.cardLast4 === null) await learnCard(order);
     return result;
   }
 
@@ -63,9 +82,9 @@ export function createPaymentsService(db: Database, provider: PaymentProvider, {
       await repository.setStatus(tx, payment.id, "refund_due", `Charged ${intent.amount} ${intent.currency}, expected ${payment.amountCents} usd`);
       return "refund_due";
     }
-    if (await settlement.markPaid(tx, order.id, intent.id)) {
-      await repository.setStatus(tx, payment.id, "succeeded");
-      paid.push(order.userEmail);
+    if (await settlement.markPaid(tx, order.id, intent.id, intent.cardLast4)) {
+      await repository.markSucceeded(tx, payment.id, intent.cardLast4);
+      paid.push({ orderId: order.id, userEmail: order.userEmail, intentId: intent.id, cardLast4: intent.cardLast4 });
       return "paid";
     }
     await repository.setStatus(tx, payment.id, "refund_due", `Order was ${order.status} when the payment succeeded`);

@@ -26,6 +26,18 @@ export function stripeClient({ secretKey, apiBase, timeoutMs = 10_000, maxNetwor
   });
 }
 
+/**
+ * The card's last four digits, from whichever of the intent's payment method or latest charge was
+ * expanded. Unexpanded (as in every webhook event) both are bare ids, and the card is not known.
+ */
+function cardLast4Of(intent: Stripe.PaymentIntent): string | null {
+  const method = intent.payment_method;
+  if (method && typeof method === "object" && method.card) return method.card.last4;
+  const charge = intent.latest_charge;
+  if (charge && typeof charge === "object") return charge.payment_method_details?.card?.last4 ?? null;
+  return null;
+}
+
 export const toProviderIntent = (intent: Stripe.PaymentIntent): ProviderIntent => ({
   id: intent.id,
   status: intent.status,
@@ -34,6 +46,7 @@ export const toProviderIntent = (intent: Stripe.PaymentIntent): ProviderIntent =
   metadata: intent.metadata,
   clientSecret: intent.client_secret,
   lastError: intent.last_payment_error?.message ?? null,
+  cardLast4: intent.status === "succeeded" ? cardLast4Of(intent) : null,
 });
 
 /** Provider trouble is the provider's, not the buyer's: 503 when unreachable, 502 when it refuses. */
@@ -65,7 +78,8 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
           ),
         ),
       ),
-    retrieveIntent: (id) => call(async () => toProviderIntent(await stripe.paymentIntents.retrieve(id))),
+    // The payment method expanded in the same call: it names the card that paid, for the receipt.
+    retrieveIntent: (id) => call(async () => toProviderIntent(await stripe.paymentIntents.retrieve(id, { expand: ["payment_method"] }))),
     refund: (intentId, idempotencyKey) =>
       call(async () => {
         try {

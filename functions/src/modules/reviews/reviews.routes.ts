@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type AuthGuards, currentUser } from "../../lib/auth.js";
 import { created } from "../common.schemas.js";
 import type { ReviewsService } from "./reviews.service.js";
-import { addReviewBody, review } from "./reviews.schemas.js";
+import { addReviewBody, listReviewsQuery, review } from "./reviews.schemas.js";
 
 export interface ReviewsRoutesOptions {
   reviews: ReviewsService;
@@ -11,7 +11,11 @@ export interface ReviewsRoutesOptions {
 }
 
 export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (app, { reviews, auth }) => {
-  app.get("/reviews", { schema: { tags: ["reviews"], response: { 200: z.array(review) } } }, () => reviews.list());
+  app.get(
+    "/reviews",
+    { schema: { tags: ["reviews"], description: "The newest reviews first; `limit` of them, 100 at most.", querystring: listReviewsQuery, response: { 200: z.array(review) } } },
+    (request) => reviews.list(request.query.limit),
+  );
 
   app.post(
     "/reviews",

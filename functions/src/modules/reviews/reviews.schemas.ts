@@ -22,3 +22,11 @@ export const addReviewBody = z.strictObject({
   userName: z.string().max(SENT_NAME_MAX_LENGTH).optional(),
 });
 export type AddReviewBody = z.infer<typeof addReviewBody>;
+
+/** The most reviews one answer holds; the home page asks for fewer. */
+export const REVIEWS_MAX = 100;
+
+/** Other query parameters are ignored, as they were before `limit` existed. */
+export const listReviewsQuery = z.looseObject({
+  limit: z.coerce.number().int().min(1).max(REVIEWS_MAX).default(REVIEWS_MAX),
+});

@@ -5,9 +5,6 @@ import { forbidden } from "../../lib/errors.js";
 import * as repository from "./reviews.repository.js";
 import type { AddReviewBody, Review } from "./reviews.schemas.js";
 
-/** The home page shows the latest reviews; older ones stay stored. */
-const SHOWN_REVIEWS = 100;
-
 const toReview = (row: ReviewRow): Review => ({
   _id: row.id,
   rating: row.rating,
@@ -18,8 +15,9 @@ const toReview = (row: ReviewRow): Review => ({
 
 export function createReviewsService(db: Database) {
   return {
-    async list(): Promise<Review[]> {
-      return (await repository.listReviews(db, SHOWN_REVIEWS)).map(toReview);
+    /** The newest reviews; older ones stay stored. */
+    async list(limit: number): Promise<Review[]> {
+      return (await repository.listReviews(db, limit)).map(toReview);
     },
     async add(principal: Principal, { rating, review }: AddReviewBody): Promise<Review> {
       // Reviews are the customers' voice; the shop's own staff do not review it.

@@ -1,22 +1,25 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
 import { tools, type ToolRow } from "../../db/schema.js";
 import { isUuid } from "../../lib/ids.js";
 
 const listed = isNull(tools.deletedAt);
 
+/** Every column the app reads: all but the search document, which only the catalogue's SQL uses. */
+export const { searchVector: _searchVector, ...toolColumns } = getTableColumns(tools);
+
 export function listTools(db: Queryable): Promise<ToolRow[]> {
-  return db.select().from(tools).where(listed).orderBy(asc(tools.createdAt), asc(tools.id));
+  return db.select(toolColumns).from(tools).where(listed).orderBy(asc(tools.createdAt), asc(tools.id));
 }
 
 export async function findTool(db: Queryable, id: string): Promise<ToolRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(tools).where(and(eq(tools.id, id), listed));
+  const [row] = await db.select(toolColumns).from(tools).where(and(eq(tools.id, id), listed));
   return row ?? null;
 }
 
 export async function insertTool(db: Queryable, values: typeof tools.$inferInsert): Promise<ToolRow> {
-  const [row] = await db.insert(tools).values(values).returning();
+  const [row] = await db.insert(tools).values(values).returning(toolColumns);
   return row!;
 }
 

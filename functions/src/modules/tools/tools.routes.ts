@@ -4,7 +4,7 @@ import { type AuthGuards, currentUser } from "../../lib/auth.js";
 import { cachedSerializer, sendJsonBytes } from "../../lib/send-json-bytes.js";
 import { created, deleted, idParams } from "../common.schemas.js";
 import type { ToolsService } from "./tools.service.js";
-import { createToolBody, tool } from "./tools.schemas.js";
+import { CATALOGUE_PAGE_SIZE, catalogueQuery, cataloguePage, createToolBody, tool } from "./tools.schemas.js";
 
 export interface ToolsRoutesOptions {
   tools: ToolsService;
@@ -25,6 +25,24 @@ export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app
 
   app.get("/tools/:id", { schema: { tags: ["tools"], params: idParams, response: { 200: tool } } }, async (request, reply) =>
     sendJsonBytes(reply, toolBytes(await tools.get(request.params.id))),
+  );
+
+  app.get(
+    "/catalogue",
+    {
+      schema: {
+        tags: ["tools"],
+        description:
+          `One page of the catalogue, at most ${CATALOGUE_PAGE_SIZE} tools: searched by name and description ` +
+          "(every word must match, as typed, as the start of a word, or as a catalogue word it is a typo of), " +
+          "optionally only tools in stock (aq >= moq), ordered by name, price, newest or as listed. " +
+          "Pass a page's `next` as `after` for the following page, with the same q, sort and inStock; " +
+          "`next` is null on the last page. A cursor that is malformed or made for another query is a 400.",
+        querystring: catalogueQuery,
+        response: { 200: cataloguePage },
+      },
+    },
+    (request) => tools.search(request.query),
   );
 
   app.post(

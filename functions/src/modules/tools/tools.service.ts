@@ -4,13 +4,15 @@ import { notFound } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { toCents, toDollars } from "../../lib/money.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
+import { type CatalogueView, readCursor, searchKey, unknownCursor, writeCursor } from "./catalogue-cursor.js";
+import * as catalogue from "./catalogue.repository.js";
 import * as stock from "./stock.repository.js";
 import * as repository from "./tools.repository.js";
-import type { CreateToolBody, Tool } from "./tools.schemas.js";
+import type { CatalogueQuery, CataloguePage, CreateToolBody, Tool } from "./tools.schemas.js";
 
 export type { StockForOrders } from "./stock.repository.js";
 
-export const toTool = (row: ToolRow): Tool => ({
+export const toTool = (row: Pick<ToolRow, "id" | "name" | "img" | "priceCents" | "description" | "moq" | "aq">): Tool => ({
   _id: row.id,
   name: row.name,
   img: row.img,
@@ -34,10 +36,28 @@ export interface ToolsServiceDependencies {
 export function createToolsService(db: Database, { audit }: ToolsServiceDependencies) {
   const catalog = createFreshCache<Tool[]>({ maxAgeMs: CATALOG_MAX_AGE_MS });
   const single = createFreshCache<Tool>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  // Catalogue pages, kept as briefly as the catalog and forgotten with it: the first pages of the
+  // sorts and of common searches are asked for far more often than stock changes.
+  const pages = createFreshCache<CataloguePage>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  // How a search's words are spelled in the catalogue changes only when a tool brings new words.
+  const searchWords = createFreshCache<catalogue.SearchWord[]>({ maxAgeMs: CATALOG_MAX_AGE_MS });
   const invalidate = () => {
     catalog.invalidate();
     single.invalidate();
+    pages.invalidate();
   };
+
+  async function readPage(view: CatalogueView, after: string | null, limit: number): Promise<CataloguePage> {
+    const words = searchKey(view.q);
+    const search = words === "" ? null : await searchWords.get(words, () => catalogue.searchWords(db, words));
+    const rows = await catalogue.cataloguePage(db, { search, sort: view.sort, inStock: view.inStock, after, rows: limit + 1 });
+    // An empty page after a cursor is either the end or a cursor naming no tool at all; only the
+    // first is an answer.
+    if (after !== null && rows.length === 0 && !(await catalogue.toolEverExisted(db, after))) throw unknownCursor();
+    const page = rows.slice(0, limit);
+    const next = rows.length > limit ? writeCursor(view, page.at(-1)!.id) : null;
+    return { tools: page.map(toTool), next };
+  }
 
   return {
     /** The catalog; the same array while it is fresh, so its answer is serialized once. */
@@ -53,6 +73,19 @@ export function createToolsService(db: Database, { audit }: ToolsServiceDependen
       });
     },
 
+    /**
+     * One page of the catalogue (`GET /api/catalogue`): listed tools whose name or description has
+     * every word of `q` (forgiving a typo), in stock if asked, in the asked order, after the tool
+     * the cursor names. A page is one walk of an index (docs/decisions/0013); the same page is
+     * answered from memory for half a second, like the catalog.
+     */
+    async search({ q = "", sort, inStock, after, limit }: CatalogueQuery): Promise<CataloguePage> {
+      const view: CatalogueView = { sort, q, inStock: inStock === "true" };
+      const cursor = after === undefined ? null : readCursor(view, after);
+      const key = JSON.stringify([sort, searchKey(q), view.inStock, cursor?.after ?? null, limit]);
+      return pages.get(key, () => readPage(view, cursor?.after ?? null, limit));
+    },
+
     async create(actor: AuditActor, { price, ...rest }: CreateToolBody): Promise<Tool> {
       const tool = await db.transaction(async (tx) => {
         const row = await repository.insertTool(tx, { ...rest, priceCents: toCents(price) });
@@ -60,6 +93,8 @@ export function createToolsService(db: Database, { audit }: ToolsServiceDependen
         return toTool(row);
       });
       invalidate();
+      // Its words can correct a typo from now on.
+      searchWords.invalidate();
       return tool;
     },
 

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from "react";
-import { useNavigate } from "react-router-dom";
+import { Deferred } from "@/components/ui/deferred";
 import { QueryState } from "@/components/ui/query-state";
-import { paths } from "@/config/paths";
-import { useTools } from "@/features/catalog/api/get-tools";
+import { useCataloguePage } from "@/features/catalog/api/get-catalogue-page";
+import { AllToolsLink } from "@/features/catalog/components/all-tools-link";
 import { ToolCard } from "@/features/catalog/components/tool-card";
+import { ToolGridSkeleton } from "@/features/catalog/components/tool-grid-skeleton";
+import { ToolOrderButton } from "@/features/catalog/components/tool-order-button";
 import { BannerCarousel } from "@/features/home/components/banner-carousel";
 import { BusinessSummary } from "@/features/home/components/business-summary";
 import { IntroVideo } from "@/features/home/components/intro-video";
@@ -14,27 +16,28 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 
 const HOME_TOOLS = 6;
 
-// Below the fold, and the only form on the page: its form library loads after the page shows.
+// Below the fold, and the only form on the page: its form library loads once the person moves on the page.
 const WishSection = lazy(async () => ({ default: (await import("@/features/wishes/components/wish-section")).WishSection }));
 
-function ToolsSection() {
-  const tools = useTools();
-  const navigate = useNavigate();
+/** The spec's first 6 tools: one page of the catalogue in the order the tools were listed, not the whole list. */
+export function ToolsSection() {
+  const page = useCataloguePage({ sort: "listed", limit: HOME_TOOLS });
   return (
     <section className="section">
       <h2 id="tools-heading">Our Tools</h2>
-      <QueryState isPending={tools.isPending} error={tools.error} />
-      {tools.data && (
+      {/* Placeholder cards of the real cards' size hold the grid's place, so the sections below do not move. */}
+      {page.isPending && <ToolGridSkeleton count={HOME_TOOLS} />}
+      <QueryState isPending={false} error={page.error} />
+      {page.data && (
         <div className="tool-grid">
-          {tools.data.slice(0, HOME_TOOLS).map((tool) => (
+          {page.data.tools.map((tool) => (
             <ToolCard key={tool._id} tool={tool}>
-              <button type="button" className="btn btn-primary" onClick={() => navigate(paths.tool.href(tool._id))}>
-                Place Order
-              </button>
+              <ToolOrderButton toolId={tool._id} />
             </ToolCard>
           ))}
         </div>
       )}
+      <AllToolsLink />
     </section>
   );
 }
@@ -55,14 +58,18 @@ export function HomeRoute() {
   useDocumentTitle("");
   return (
     <>
+      {/* The page's name for screen readers and the outline; the slides below say it for the eye. */}
+      <h1 className="visually-hidden">Toolshop: hand and power tools</h1>
       <BannerCarousel />
       <ToolsSection />
       <BusinessSummary />
       <ReviewsSection />
       <IntroVideo />
-      <Suspense fallback={<Spinner />}>
-        <WishSection />
-      </Suspense>
+      <Deferred minHeight="33rem">
+        <Suspense fallback={<Spinner />}>
+          <WishSection />
+        </Suspense>
+      </Deferred>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { NavLink } from "react-router-dom";
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router-dom";
 import { paths } from "@/config/paths";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "side-link active" : "side-link");
@@ -21,11 +22,31 @@ const adminsOnly: MenuItem[] = [
   { label: "Manage All Orders", to: d.allOrders.href() },
 ];
 
+/**
+ * On a phone the menu is one row that scrolls sideways within itself; the page shown is scrolled
+ * into the row's view (Manage All Orders is past its right edge on a narrow screen).
+ */
+function useActiveLinkInView() {
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector(".active");
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const row = list.getBoundingClientRect();
+    const link = active.getBoundingClientRect();
+    if (link.left < row.left) list.scrollLeft -= row.left - link.left;
+    else if (link.right > row.right) list.scrollLeft += link.right - row.right;
+  }, [pathname]);
+  return listRef;
+}
+
 export function SideMenu({ isAdmin }: { isAdmin: boolean }) {
   const items = [...everyone, ...(isAdmin ? [] : buyersOnly), ...profile, ...(isAdmin ? adminsOnly : [])];
+  const listRef = useActiveLinkInView();
   return (
     <nav aria-label="Dashboard" className="side-menu">
-      <ul>
+      <ul ref={listRef}>
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={linkClass}>

@@ -18,6 +18,7 @@ const toProviderIntent = (row: SandboxIntentRow): ProviderIntent => ({
   metadata: row.metadata,
   clientSecret: row.clientSecret,
   lastError: row.lastError?.message ?? null,
+  cardLast4: row.cardLast4,
 });
 
 export interface SandboxConfirmation {

@@ -19,7 +19,7 @@ describe("LoginForm", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it.each(["buyer", "buyer@toolshop", "Buyer@Toolshop.test", "buyer @toolshop.test"])(
+  it.each(["buyer", "buyer@toolshop", "buyer @toolshop.test", "Buyer@Toolshop"])(
     "when the email is %j, then it says 'Provide a valid Email'",
     async (email) => {
       const { onSubmit, user } = setup();
@@ -50,10 +50,18 @@ describe("LoginForm", () => {
     expect(screen.queryByText(/Required|valid|characters/)).not.toBeInTheDocument();
   });
 
+  it("when the email is typed in capitals with spaces around it, then it is sent trimmed and in lower case", async () => {
+    const { onSubmit, user } = setup();
+    await user.type(screen.getByLabelText("Email"), " Buyer@ToolShop.TEST ");
+    await user.type(screen.getByLabelText("Password"), "buyer123");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(onSubmit).toHaveBeenCalledWith({ email: "buyer@toolshop.test", password: "buyer123" }, expect.anything());
+  });
+
   it("when sign-in failed, then the message shows in red", () => {
-    setup({ error: "Firebase: Error (auth/invalid-credential)." });
+    setup({ error: "The email or password is not right. Check both and try again." });
     const alert = screen.getByRole("alert");
-    expect(alert).toHaveTextContent("Firebase: Error (auth/invalid-credential).");
+    expect(alert).toHaveTextContent("The email or password is not right. Check both and try again.");
     expect(alert).toHaveClass("text-error");
   });
 });

@@ -7,23 +7,21 @@ import {
   updateProfile,
   type User,
 } from "firebase/auth";
-import { FirebaseError } from "firebase/app";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useAuth } from "reactfire";
-import { errorMessage } from "@/lib/api-client";
 import { exchangeAccessToken } from "@/lib/auth";
+import { loadAuth } from "@/lib/firebase";
 import type { LoginInput, SignupInput } from "../components/auth-form-schemas";
 import { originOf } from "../utils/origin";
+import { signInErrorMessage } from "../utils/sign-in-error";
 
-// Closing the Google pop-up is a choice, not an error to show.
-const DISMISSED = new Set(["auth/popup-closed-by-user", "auth/cancelled-popup-request"]);
 /** Email, sign-up and Google sign-in; each one ends with the API token exchange and the way back. */
 export function useSignIn() {
-  const auth = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
+  // Firebase starts while the person types, so the sign-in does not wait for it.
+  useEffect(() => void loadAuth().catch(() => undefined), []);
 
   const finish = async (signIn: () => Promise<User>, options?: { forceRefresh: boolean }) => {
     setError(null);
@@ -32,8 +30,7 @@ export function useSignIn() {
       await exchangeAccessToken(user, options);
       navigate(originOf(location.state), { replace: true });
     } catch (failure) {
-      if (failure instanceof FirebaseError && DISMISSED.has(failure.code)) return;
-      setError(errorMessage(failure));
+      setError(signInErrorMessage(failure));
     }
   };
 
@@ -41,14 +38,14 @@ export function useSignIn() {
     error,
     location,
     withPassword: ({ email, password }: LoginInput) =>
-      finish(async () => (await signInWithEmailAndPassword(auth, email, password)).user),
+      finish(async () => (await signInWithEmailAndPassword(await loadAuth(), email, password)).user),
     withGoogle: () =>
-      finish(async () => (await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver)).user),
+      finish(async () => (await signInWithPopup(await loadAuth(), new GoogleAuthProvider(), browserPopupRedirectResolver)).user),
     // The new display name is in the ID token only after a refresh, so the exchange forces one.
     signUp: ({ name, email, password }: SignupInput) =>
       finish(
         async () => {
-          const { user } = await createUserWithEmailAndPassword(auth, email, password);
+          const { user } = await createUserWithEmailAndPassword(await loadAuth(), email, password);
           await updateProfile(user, { displayName: name });
           return user;
         },

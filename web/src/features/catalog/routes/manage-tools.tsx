@@ -30,7 +30,7 @@ export function ManageToolsRoute() {
       {tools.data && (
         <div className="tool-grid">
           {tools.data.map((tool) => (
-            <ToolCard key={tool._id} tool={tool}>
+            <ToolCard key={tool._id} tool={tool} headingLevel={2}>
               <button type="button" className="btn btn-danger" onClick={() => setPending(tool)} aria-label={`Delete ${tool.name}`}>
                 Delete
               </button>

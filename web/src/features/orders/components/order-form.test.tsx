@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Tool } from "@api/tools/tools.schemas";
 import { ApiError } from "@/lib/api-client";
+import type { ContactDefaults } from "../lib/use-contact-defaults";
 import { ABOVE_AQ, BELOW_MOQ, OrderForm, orderTotal } from "./order-form";
 
 const tool: Tool = {
@@ -15,11 +16,15 @@ const tool: Tool = {
   aq: 50,
 };
 
-function setup(onSubmit = vi.fn(async () => {})) {
+function setup(onSubmit = vi.fn(async () => {}), contact: ContactDefaults | null = null) {
   const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
-  render(<OrderForm tool={tool} userName="Bob Buyer" userEmail="buyer@toolshop.test" onSubmit={onSubmit} />);
-  return { onSubmit, alert, user: userEvent.setup() };
+  const view = render(<OrderForm tool={tool} userName="Bob Buyer" userEmail="buyer@toolshop.test" onSubmit={onSubmit} contact={contact} />);
+  const rerenderWith = (next: ContactDefaults | null) =>
+    view.rerender(<OrderForm tool={tool} userName="Bob Buyer" userEmail="buyer@toolshop.test" onSubmit={onSubmit} contact={next} />);
+  return { onSubmit, alert, user: userEvent.setup(), rerenderWith };
 }
+
+const lastContact: ContactDefaults = { userPhone: "+1 555 0177", userAddress: "9 Quay Street, Harbourtown" };
 
 async function setQuantity(user: ReturnType<typeof userEvent.setup>, value: string) {
   const quantity = screen.getByLabelText("Quantity");
@@ -113,5 +118,27 @@ describe("OrderForm", () => {
     await user.click(screen.getByRole("button", { name: "Confirm Order" }));
     expect(await screen.findByText("At most 500 characters")).toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
+  });
+
+  it("when it opens with a phone and address known, then it starts with them, and they can be changed before sending", async () => {
+    const { onSubmit, user } = setup(undefined, lastContact);
+    expect(screen.getByLabelText("Phone Number")).toHaveValue("+1 555 0177");
+    expect(screen.getByLabelText("Address")).toHaveValue("9 Quay Street, Harbourtown");
+    await user.clear(screen.getByLabelText("Address"));
+    await user.type(screen.getByLabelText("Address"), "1 Main Street");
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    expect(onSubmit).toHaveBeenCalledWith({ userPhone: "+1 555 0177", userAddress: "1 Main Street", quantityAmount: 10 });
+  });
+
+  it("when the phone and address become known after it opened, then they fill only what the buyer has not typed yet", async () => {
+    const { user, rerenderWith } = setup();
+    await user.type(screen.getByLabelText("Phone Number"), "+1 555 0100");
+    rerenderWith(lastContact);
+    expect(screen.getByLabelText("Phone Number")).toHaveValue("+1 555 0100");
+    expect(screen.getByLabelText("Address")).toHaveValue("9 Quay Street, Harbourtown");
+    // Filled once: an address the buyer then clears stays cleared.
+    await user.clear(screen.getByLabelText("Address"));
+    rerenderWith({ ...lastContact });
+    expect(screen.getByLabelText("Address")).toHaveValue("");
   });
 });

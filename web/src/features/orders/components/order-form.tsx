@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { ABOVE_AQ, BELOW_MOQ, orderTotalCents } from "@api/orders/orders.schemas";
 import type { Tool } from "@api/tools/tools.schemas";
@@ -9,6 +9,7 @@ import { ApiError } from "@/lib/api-client";
 import { formatDollars } from "@/lib/format";
 import { showFieldErrors } from "@/lib/form";
 import { type PlaceOrderInput, placeOrderInput } from "../api/place-order";
+import type { ContactDefaults } from "../lib/use-contact-defaults";
 
 export { ABOVE_AQ, BELOW_MOQ };
 
@@ -26,21 +27,34 @@ interface OrderFormProps {
   userName: string;
   userEmail: string;
   onSubmit: (order: PlaceOrderInput) => Promise<void>;
+  /** The phone and address to start with (the buyer's last order's, or the profile's); still editable. */
+  contact?: ContactDefaults | null;
 }
 
-export function OrderForm({ tool, userName, userEmail, onSubmit }: OrderFormProps) {
+export function OrderForm({ tool, userName, userEmail, onSubmit, contact = null }: OrderFormProps) {
   const {
     register,
     handleSubmit,
     control,
     getValues,
+    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(placeOrderInput),
-    defaultValues: { userPhone: "", userAddress: "", quantityAmount: tool.moq },
+    defaultValues: { userPhone: contact?.userPhone ?? "", userAddress: contact?.userAddress ?? "", quantityAmount: tool.moq },
   });
   const quantity = useWatch({ control, name: "quantityAmount" });
+
+  // Known only after the form opened: filled in once, and only where the buyer has not typed yet.
+  const prefilled = useRef(contact !== null);
+  useEffect(() => {
+    if (!contact || prefilled.current) return;
+    prefilled.current = true;
+    for (const field of ["userPhone", "userAddress"] as const) {
+      if (getValues(field) === "" && contact[field]) setValue(field, contact[field]);
+    }
+  }, [contact, getValues, setValue]);
 
   const submitValid = handleSubmit(async (values) => {
     try {

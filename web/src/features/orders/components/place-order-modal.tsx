@@ -3,6 +3,7 @@ import { toast } from "react-toastify";
 import type { Tool } from "@api/tools/tools.schemas";
 import { Modal } from "@/components/ui/modal";
 import { usePlaceOrder } from "../api/place-order";
+import { useContactDefaults } from "../lib/use-contact-defaults";
 import { OrderForm, orderTotal } from "./order-form";
 
 interface PlaceOrderModalProps {
@@ -17,6 +18,8 @@ export function PlaceOrderModal({ tool, userName, userEmail }: PlaceOrderModalPr
   // One key per opening of the form: a retry of the same submission cannot order twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const placeOrder = usePlaceOrder();
+  // Looked up with the tool's page, so the form usually opens with them already in.
+  const contact = useContactDefaults(userEmail);
 
   const close = () => setOpen(false);
 
@@ -39,6 +42,7 @@ export function PlaceOrderModal({ tool, userName, userEmail }: PlaceOrderModalPr
           tool={tool}
           userName={userName}
           userEmail={userEmail}
+          contact={contact}
           onSubmit={async ({ userPhone, userAddress, quantityAmount }) => {
             await placeOrder.mutateAsync({
               idempotencyKey,

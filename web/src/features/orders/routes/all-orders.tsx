@@ -1,12 +1,15 @@
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import type { Order } from "@api/orders/orders.schemas";
 import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
+import { paths } from "@/config/paths";
 import { reloadWithToast } from "@/lib/flash-toast";
 import { useAllOrders } from "../api/get-all-orders";
 import { useMarkShipped } from "../api/mark-shipped";
 import { CancelOrderDialog } from "../components/cancel-order-dialog";
 import { CancelOrderCell, OrderedItemCells } from "../components/order-cells";
+import { orderNumber } from "../lib/order-status";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 function ShippingStatus({ order }: { order: Order }) {
@@ -55,13 +58,15 @@ export function AllOrdersRoute() {
           <tbody>
             {orders.data.map((order) => (
               <tr key={order._id}>
-                <td>
-                  <code title={order._id}>{order._id.slice(0, 8).toUpperCase()}</code>
+                <td data-label="Order Number">
+                  <Link to={paths.dashboard.order.href(order._id)} aria-label={`Order ${orderNumber(order._id)}`}>
+                    <code title={order._id}>{orderNumber(order._id)}</code>
+                  </Link>
                 </td>
-                <td>{order.userName}</td>
-                <OrderedItemCells order={order} />
-                <td>{order.paid ? <span className="badge badge-success">Paid</span> : <span className="badge">Unpaid</span>}</td>
-                <td>
+                <td data-label="Name">{order.userName}</td>
+                <OrderedItemCells order={order} quantityLabel="Ordered Quantity" />
+                <td data-label="Status">{order.paid ? <span className="badge badge-success">Paid</span> : <span className="badge">Unpaid</span>}</td>
+                <td data-label="Status">
                   <ShippingStatus order={order} />
                 </td>
                 <CancelOrderCell order={order} onCancel={setCancelling} />

@@ -5,11 +5,31 @@ import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
+import { formatDate } from "@/lib/format";
 import { useMyOrders } from "../api/get-my-orders";
 import { CancelOrderDialog } from "../components/cancel-order-dialog";
 import { CancelOrderCell, OrderedItemCells } from "../components/order-cells";
+import { OrderStatusBadge } from "../components/order-status-badge";
 import { heldUntil } from "../lib/held-until";
+import { orderNumber } from "../lib/order-status";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import "../components/orders.css";
+
+/** The status in words and, while it is unpaid, until when the order holds its units. */
+function StatusCell({ order }: { order: Order }) {
+  return (
+    <td data-label="Status">
+      <span className="order-status">
+        <OrderStatusBadge status={order.status} />{" "}
+        {!order.paid && order.releasesAt && (
+          <small className="muted">
+            until <time dateTime={order.releasesAt}>{heldUntil(order.releasesAt)}</time>
+          </small>
+        )}
+      </span>
+    </td>
+  );
+}
 
 export function MyOrdersRoute() {
   useDocumentTitle("My Orders");
@@ -29,9 +49,12 @@ export function MyOrdersRoute() {
           <thead>
             <tr>
               <th scope="col">No.</th>
+              <th scope="col">Order Number</th>
+              <th scope="col">Date</th>
               <th scope="col">Tools Name</th>
               <th scope="col">Quantity</th>
               <th scope="col">Total Price</th>
+              <th scope="col">Status</th>
               <th scope="col">Payment</th>
               <th scope="col">Cancel</th>
             </tr>
@@ -39,9 +62,19 @@ export function MyOrdersRoute() {
           <tbody>
             {orders.data.map((order, index) => (
               <tr key={order._id}>
-                <td>{index + 1}</td>
+                <td data-label="No.">{index + 1}</td>
+                <td data-label="Order Number">
+                  <Link to={paths.dashboard.order.href(order._id)} aria-label={`Order ${orderNumber(order._id)}`}>
+                    <code>{orderNumber(order._id)}</code>
+                  </Link>
+                </td>
+                <td data-label="Date">
+                  <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                </td>
                 <OrderedItemCells order={order} />
-                <td>
+                <StatusCell order={order} />
+                <td data-label="Payment">
+                  {/* The spec's words for this cell: Pay while unpaid, then Shipped; the status says where the order really is. */}
                   {order.paid ? (
                     <span className="badge badge-success">Shipped</span>
                   ) : (

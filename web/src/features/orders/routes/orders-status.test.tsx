@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import type { Order } from "@api/orders/orders.schemas";
+import { formatDate } from "@/lib/format";
 import { unpaidOrder } from "@/test/orders";
 import { renderWithProviders } from "@/test/render-with-providers";
 import { server } from "@/test/server";
@@ -11,8 +12,18 @@ import { AllOrdersRoute } from "./all-orders";
 import { MyOrdersRoute } from "./my-orders";
 
 const unpaid = unpaidOrder;
-const paid: Order = { ...unpaid, _id: "1c8f2d3b-2222-4333-8444-a55556666777", toolName: "Spirit Level", paid: true, status: "paid", releasesAt: null, transactionId: "pi_1" };
-const shipped: Order = { ...unpaid, _id: "2d903e4c-3333-4444-8555-b66667777888", toolName: "Socket Set", paid: true, shipped: true, status: "shipped", releasesAt: null };
+const paid: Order = {
+  ...unpaid,
+  _id: "1c8f2d3b-2222-4333-8444-a55556666777",
+  toolName: "Spirit Level",
+  paid: true,
+  status: "paid",
+  releasesAt: null,
+  transactionId: "pi_1",
+  paidAt: "2026-11-22T05:10:00.000Z",
+  cardLast4: "4242",
+};
+const shipped: Order = { ...paid, _id: "2d903e4c-3333-4444-8555-b66667777888", toolName: "Socket Set", shipped: true, status: "shipped", shippedAt: "2026-11-23T09:00:00.000Z" };
 
 const rowOf = (toolName: string) => screen.getByRole("row", { name: new RegExp(toolName) });
 
@@ -69,8 +80,53 @@ describe("My Orders", () => {
     expect(notes[0]!.querySelector("time")).toHaveAttribute("datetime", unpaid.releasesAt);
     // The spec's cells keep their texts.
     expect(within(rowOf("Claw Hammer")).getByRole("link", { name: "Pay" }).closest("td")).toHaveTextContent(/^Pay$/);
-    // The spec's columns stay as they were.
-    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["No.", "Tools Name", "Quantity", "Total Price", "Payment", "Cancel"]);
+    // The columns as they were, with the order's number, date and status in words beside them.
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "No.",
+      "Order Number",
+      "Date",
+      "Tools Name",
+      "Quantity",
+      "Total Price",
+      "Status",
+      "Payment",
+      "Cancel",
+    ]);
+  });
+
+  it("when orders are in every state, then each says where it is in words, with the spec's Pay or Shipped beside it", () => {
+    const refunded = { ...paid, _id: "3ea14f5d-4444-4555-8666-c77778888999", toolName: "Pipe Wrench", status: "refunded" } as unknown as Order;
+    renderWithProviders(<MyOrdersRoute />, [[["orders", "mine", ""], [unpaid, paid, shipped, refunded]]]);
+    const statusOf = (toolName: string) => within(rowOf(toolName)).getAllByRole("cell")[6]!;
+    const paymentOf = (toolName: string) => within(rowOf(toolName)).getAllByRole("cell")[7]!;
+
+    expect(statusOf("Claw Hammer")).toHaveTextContent(`Awaiting payment until ${heldUntil(unpaid.releasesAt!)}`);
+    expect(within(statusOf("Claw Hammer")).getByText(heldUntil(unpaid.releasesAt!))).toHaveAttribute("datetime", unpaid.releasesAt);
+    expect(statusOf("Spirit Level")).toHaveTextContent(/^Paid · awaiting shipment$/);
+    expect(statusOf("Socket Set")).toHaveTextContent(/^Shipped$/);
+    expect(statusOf("Pipe Wrench")).toHaveTextContent(/^Refunded$/);
+
+    expect(paymentOf("Claw Hammer")).toHaveTextContent(/^Pay$/);
+    expect(paymentOf("Spirit Level")).toHaveTextContent(/^Shipped$/);
+    expect(paymentOf("Socket Set")).toHaveTextContent(/^Shipped$/);
+  });
+
+  it("when it lists an order, then it shows the order's date and number, linked to the order's page", () => {
+    renderWithProviders(<MyOrdersRoute />, [[["orders", "mine", ""], [unpaid]]]);
+    const row = rowOf("Claw Hammer");
+    const date = within(row).getByText(formatDate(unpaid.createdAt));
+    expect(date).toHaveAttribute("datetime", unpaid.createdAt);
+    expect(formatDate(unpaid.createdAt)).toMatch(/2026/);
+    const link = within(row).getByRole("link", { name: "Order 0B7E1C2A" });
+    expect(link).toHaveAttribute("href", `/dashboard/orders/${unpaid._id}`);
+    expect(link).toHaveTextContent("0B7E1C2A");
+  });
+});
+
+describe("Manage All Orders, order numbers", () => {
+  it("when it lists an order, then its number links to the order's page", () => {
+    renderWithProviders(<AllOrdersRoute />, [[["orders", "all"], [unpaid]]]);
+    expect(within(rowOf("Claw Hammer")).getByRole("link", { name: "Order 0B7E1C2A" })).toHaveAttribute("href", `/dashboard/orders/${unpaid._id}`);
   });
 });
 

@@ -133,6 +133,9 @@ describe("OrderPayment with the sandbox provider", () => {
     expect(bodiesOf(CHECK)).toHaveLength(1);
     // My Orders fetches the order again, now paid.
     expect(queryClient.getQueryState(myOrdersKey)?.isInvalidated).toBe(true);
+    // From here, the receipt on the order's page, or back to the list.
+    expect(screen.getByRole("link", { name: "View receipt" })).toHaveAttribute("href", `/dashboard/orders/${order._id}`);
+    expect(screen.getByRole("link", { name: "Back to My Orders" })).toHaveAttribute("href", "/dashboard/orders");
   });
 
   it("when the order is not marked paid yet right after the card was accepted (webhook race), then it checks again", async () => {
@@ -164,6 +167,7 @@ describe("OrderPayment with the sandbox provider", () => {
     const { bodiesOf } = answerApi({ [CREATE_INTENT]: sandboxIntent });
     renderWithProviders(<OrderPayment order={{ ...order, paid: true, status: "paid" }} billing={billing} />);
     expect(screen.getByText("This order is paid.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View receipt" })).toHaveAttribute("href", `/dashboard/orders/${order._id}`);
     expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
     // A page that asks for an intent on opening reaches the API within a few microtasks; this waits well past that.
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
 import type { Order } from "@api/orders/orders.schemas";
 import { env } from "@/config/env";
+import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useCheckOrderPayment } from "../api/check-order-payment";
 import { type PaymentIntent, useStartPayment } from "../api/create-payment-intent";
@@ -42,14 +44,31 @@ function ProviderForm({ intent, ...props }: Omit<ProviderFormProps, "clientSecre
   );
 }
 
-function PaymentCompleted({ transactionId }: { transactionId: string }) {
+/** Where a paid order leads: its receipt on the order's page, and back to the buyer's orders. */
+function AfterPayment({ orderId }: { orderId: string }) {
   return (
-    <div className="payment-success" role="status">
-      <p className="payment-success-title">Your payment is completed</p>
-      <p>
-        Your transaction Id: <span className="transaction-id">{transactionId}</span>
-      </p>
-    </div>
+    <p className="card-actions">
+      <Link to={paths.dashboard.order.href(orderId)} className="btn btn-primary btn-small">
+        View receipt
+      </Link>
+      <Link to={paths.dashboard.orders.href()} className="btn btn-outline btn-small">
+        Back to My Orders
+      </Link>
+    </p>
+  );
+}
+
+function PaymentCompleted({ orderId, transactionId }: { orderId: string; transactionId: string }) {
+  return (
+    <>
+      <div className="payment-success" role="status">
+        <p className="payment-success-title">Your payment is completed</p>
+        <p>
+          Your transaction Id: <span className="transaction-id">{transactionId}</span>
+        </p>
+      </div>
+      <AfterPayment orderId={orderId} />
+    </>
   );
 }
 
@@ -77,8 +96,15 @@ export function OrderPayment({ order, billing }: OrderPaymentProps) {
     startPayment({ orderId: order._id, toolPrice: order.toolPrice });
   }, [paidOnOpen, order._id, order.toolPrice, startPayment]);
 
-  if (check.isSuccess) return <PaymentCompleted transactionId={check.data.transactionId ?? paymentIntentId ?? ""} />;
-  if (paidOnOpen || start.data?.status === "paid") return <p className="badge badge-success">This order is paid.</p>;
+  if (check.isSuccess) return <PaymentCompleted orderId={order._id} transactionId={check.data.transactionId ?? paymentIntentId ?? ""} />;
+  if (paidOnOpen || start.data?.status === "paid") {
+    return (
+      <>
+        <p className="badge badge-success">This order is paid.</p>
+        <AfterPayment orderId={order._id} />
+      </>
+    );
+  }
   if (start.isError) {
     return (
       <p role="alert" className="text-error">

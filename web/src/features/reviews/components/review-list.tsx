@@ -1,12 +1,11 @@
 import type { Review } from "@api/reviews/reviews.schemas";
 
+/** The stars are drawn for the eye; a screen reader reads the rating in words (an image's name). */
 function Stars({ rating }: { rating: number }) {
   return (
-    <p className="stars" aria-label={`Rating: ${rating} out of 5`}>
-      <span aria-hidden="true">
-        {"★".repeat(rating)}
-        {"☆".repeat(Math.max(0, 5 - rating))}
-      </span>
+    <p className="stars" role="img" aria-label={`Rating: ${rating} out of 5`}>
+      {"★".repeat(rating)}
+      {"☆".repeat(Math.max(0, 5 - rating))}
     </p>
   );
 }

@@ -37,9 +37,9 @@ export function AllUsersRoute() {
           <tbody>
             {users.data.map((user, index) => (
               <tr key={user._id}>
-                <td>{index + 1}</td>
-                <td>{user.email}</td>
-                <td>
+                <td data-label="No.">{index + 1}</td>
+                <td data-label="Email">{user.email}</td>
+                <td data-label="Make Admin">
                   {user.role === "admin" ? (
                     <span className="badge badge-success">Admin</span>
                   ) : (
@@ -53,7 +53,7 @@ export function AllUsersRoute() {
                     </button>
                   )}
                 </td>
-                <td>
+                <td data-label="Remove User">
                   {user.email.toLowerCase() !== myEmail && (
                     <button type="button" className="btn btn-danger btn-small" onClick={() => setRemoving(user)}>
                       Remove User

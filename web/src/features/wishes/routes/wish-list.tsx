@@ -25,10 +25,10 @@ export function WishListRoute() {
           <tbody>
             {wishes.data.map((wish) => (
               <tr key={wish._id}>
-                <td>{wish.userName}</td>
-                <td>{wish.name}</td>
-                <td>{formatDollars(wish.price)}</td>
-                <td>{wish.details}</td>
+                <td data-label="User Name">{wish.userName}</td>
+                <td data-label="Tools Name">{wish.name}</td>
+                <td data-label="Approximate Price">{formatDollars(wish.price)}</td>
+                <td data-label="Details">{wish.details}</td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,69 @@
+// Every page of the shop, as each kind of person reaches it: the phone and accessibility tests walk
+// all of them. A test that adds a page adds it here, so both tests check it too.
+import type { Page } from "playwright-core";
+import { SHOP } from "../stack.js";
+import type { Account, Order, Tool } from "./api.js";
+
+export type Role = "visitor" | "buyer" | "admin";
+
+/** What the pages with an id in their address show: a tool, and an unpaid order of the buyer's. */
+export interface RouteData {
+  tool: Tool;
+  order: Order;
+}
+
+const PUBLIC = ["/", "/home", "/tools", "/blogs", "/portfolio"];
+
+export function routesOf(role: Role, { tool, order }: RouteData): string[] {
+  const toolPage = `/tools/${tool._id}`;
+  switch (role) {
+    case "visitor":
+      return [...PUBLIC, "/login", "/signup", "/no-such-page"];
+    case "buyer":
+      return [
+        ...PUBLIC,
+        toolPage,
+        "/dashboard",
+        "/dashboard/orders",
+        `/dashboard/orders/${order._id}`,
+        "/dashboard/review",
+        "/dashboard/profile",
+        `/dashboard/payment/${order._id}`,
+      ];
+    case "admin":
+      return [
+        "/",
+        toolPage,
+        "/dashboard",
+        "/dashboard/profile",
+        "/dashboard/allUsers",
+        "/dashboard/wishList",
+        "/dashboard/manageTools",
+        "/dashboard/addProduct",
+        "/dashboard/allOrders",
+      ];
+  }
+}
+
+/** Opens a page and waits until it is whole: a heading shown, nothing loading, no request in flight. */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await settled(page);
+}
+
+/** Waits until the page in view shows a heading, no spinner, and has no request in flight. */
+export async function settled(page: Page) {
+  await page.getByRole("main").getByRole("heading").first().waitFor({ state: "visible" });
+  await page.locator('.spinner, [aria-busy="true"]').first().waitFor({ state: "detached", timeout: 15_000 });
+  await page.waitForLoadState("networkidle");
+}
+
+/** A wish of the buyer's, so User Wish has a row to show. */
+export async function addWish(account: Account) {
+  const response = await fetch(`${SHOP}/api/wish`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
+    body: JSON.stringify({ name: "Pipe Bender", price: 120, details: "A 16 mm hand pipe bender with three formers.", userName: account.name }),
+  });
+  if (!response.ok) throw new Error(`POST /api/wish: ${response.status} ${await response.text()}`);
+}

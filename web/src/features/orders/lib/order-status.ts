@@ -1,0 +1,46 @@
+import type { Order } from "@api/orders/orders.schemas";
+
+/**
+ * An order's status as the API may send it. "refunded" is not sent yet (admin refunds come later);
+ * the words for it are ready so that an order refunded then reads right in every list and page.
+ */
+export type OrderStatusName = Order["status"] | "refunded";
+
+/** An order as the web reads it: what the API sends, and the refund's time once the API sends one. */
+export type OrderView = Order & { refundedAt?: string | null };
+
+const WORDS: Record<OrderStatusName, string> = {
+  unpaid: "Awaiting payment",
+  paid: "Paid · awaiting shipment",
+  shipped: "Shipped",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+/** The status in words a buyer reads; a status this client does not know yet is shown as the API names it. */
+export const statusWords = (status: string): string => WORDS[status as OrderStatusName] ?? status;
+
+/** The admin's order number, the id's first eight characters: how a buyer and the shop name an order to each other. */
+export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
+
+export interface TimelineStep {
+  label: "Placed" | "Paid" | "Shipped" | "Cancelled" | "Refunded";
+  at: string;
+}
+
+/** What happened to the order, oldest first: only the steps that did happen, each with its time. */
+export function timelineOf(order: OrderView): TimelineStep[] {
+  const steps: [TimelineStep["label"], string | null | undefined][] = [
+    ["Placed", order.createdAt],
+    ["Paid", order.paidAt],
+    ["Shipped", order.shippedAt],
+    ["Cancelled", order.cancelledAt],
+    ["Refunded", order.refundedAt],
+  ];
+  return steps
+    .flatMap(([label, at]) => (at ? [{ label, at }] : []))
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/** The price of one unit actually charged: the spec's total drops each unit's cents, so it is the total over the quantity. */
+export const unitPriceCharged = (order: Pick<Order, "toolPrice" | "quantityAmount">) => Math.round((order.toolPrice / order.quantityAmount) * 100) / 100;

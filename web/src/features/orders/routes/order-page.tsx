@@ -1,0 +1,111 @@
+import { Link, useParams } from "react-router-dom";
+import { QueryState } from "@/components/ui/query-state";
+import { paths } from "@/config/paths";
+import { useSession } from "@/lib/auth";
+import { formatDate, formatDateTime, formatDollars } from "@/lib/format";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useOrder } from "../api/get-order";
+import { OrderReceipt } from "../components/order-receipt";
+import { OrderStatusBadge } from "../components/order-status-badge";
+import { heldUntil } from "../lib/held-until";
+import { orderNumber, type OrderView, timelineOf } from "../lib/order-status";
+import "../components/orders.css";
+
+function Timeline({ order }: { order: OrderView }) {
+  return (
+    <section className="card" aria-labelledby="timeline-heading">
+      <div className="card-body">
+        <h2 id="timeline-heading">Timeline</h2>
+        <ol className="timeline">
+          {timelineOf(order).map((step) => (
+            <li key={step.label}>
+              <span className="timeline-label">{step.label}</span> <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function Summary({ order }: { order: OrderView }) {
+  return (
+    <dl className="tool-facts">
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <OrderStatusBadge status={order.status} />
+        </dd>
+      </div>
+      <div>
+        <dt>Date</dt>
+        <dd>
+          <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+        </dd>
+      </div>
+      <div>
+        <dt>Tools Name</dt>
+        <dd>{order.toolName}</dd>
+      </div>
+      <div>
+        <dt>Quantity</dt>
+        <dd>{order.quantityAmount} units</dd>
+      </div>
+      <div>
+        <dt>Total Price</dt>
+        <dd>{formatDollars(order.toolPrice)}</dd>
+      </div>
+      {!order.paid && order.releasesAt && (
+        <div>
+          <dt>Held until</dt>
+          <dd>
+            <time dateTime={order.releasesAt}>{heldUntil(order.releasesAt)}</time>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** One order: what it is, what happened to it and when, and once paid its receipt, ready to print. */
+export function OrderRoute() {
+  const { id = "" } = useParams();
+  const order = useOrder(id);
+  const session = useSession();
+  const number = orderNumber(id);
+  useDocumentTitle(`Order ${number}`);
+  const data: OrderView | undefined = order.data;
+  // An admin may look at anyone's order; only its buyer can pay for it.
+  const ownUnpaid = data && !data.paid && data.status === "unpaid" && session.status === "signedIn" && session.email === data.userEmail;
+
+  return (
+    <section className="order-page">
+      <h1 id="order-heading">Order {number}</h1>
+      <QueryState isPending={order.isPending} error={order.error} />
+      {data && (
+        <>
+          <Summary order={data} />
+          <div className="card-actions">
+            {ownUnpaid && (
+              <Link to={paths.dashboard.payment.href(data._id)} className="btn btn-primary btn-small">
+                Pay
+              </Link>
+            )}
+            {data.paid && data.paidAt && (
+              <button type="button" className="btn btn-primary btn-small" onClick={() => window.print()}>
+                Print receipt
+              </button>
+            )}
+            <Link to={paths.dashboard.orders.href()} className="btn btn-outline btn-small">
+              Back to My Orders
+            </Link>
+          </div>
+          <div className="order-sections">
+            <Timeline order={data} />
+            {data.paid && data.paidAt && <OrderReceipt order={{ ...data, paidAt: data.paidAt }} />}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
