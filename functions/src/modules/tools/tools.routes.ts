@@ -14,10 +14,12 @@ export interface ToolsRoutesOptions {
 const catalog = z.array(tool);
 
 export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app, { tools, auth }) => {
-  // The catalog is read far more than it changes: each answer the service keeps is checked against
-  // its schema and serialized once, then sent as those bytes until the service loads it again.
+  // The catalog and its pages are read far more than they change: each answer the service keeps is
+  // checked against its schema and serialized once, then sent as those bytes until the service loads
+  // it again.
   const catalogBytes = cachedSerializer(catalog);
   const toolBytes = cachedSerializer(tool);
+  const pageBytes = cachedSerializer(cataloguePage);
 
   app.get("/tools", { schema: { tags: ["tools"], response: { 200: catalog } } }, async (_request, reply) =>
     sendJsonBytes(reply, catalogBytes(await tools.list())),
@@ -42,7 +44,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app
         response: { 200: cataloguePage },
       },
     },
-    (request) => tools.search(request.query),
+    async (request, reply) => sendJsonBytes(reply, pageBytes(await tools.search(request.query))),
   );
 
   app.post(
