@@ -75,7 +75,7 @@ export const users = pgTable(
   ],
 );
 
-export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
+export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const orders = pgTable(
@@ -102,11 +102,16 @@ export const orders = pgTable(
     transactionId: text("transaction_id"),
     /** The last four digits of the card that paid, copied from the payment that settled the order, for its receipt. */
     cardLast4: text("card_last4"),
+    /** When an admin cancelled the paid order and its payment went back to the buyer. */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Who carries a shipped order and its number with them, when the admin gave them. */
+    shippingCarrier: text("shipping_carrier"),
+    trackingNumber: text("tracking_number"),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_not_negative", sql`${t.totalCents} >= 0`),
-    check("orders_status_known", sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    check("orders_status_known", sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled', 'refunded')`),
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
@@ -130,6 +135,8 @@ export const reviews = pgTable(
     rating: integer("rating").notNull(),
     review: text("review").notNull(),
     createdAt: createdAt(),
+    /** When an admin took the review down; it is kept for the audit log's sake and no longer shown. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [check("reviews_rating_range", sql`${t.rating} between 1 and 5`), index("reviews_created_idx").on(t.createdAt)],
 );
@@ -144,8 +151,13 @@ export const wishes = pgTable(
     priceCents: bigint("price_cents", { mode: "number" }).notNull(),
     details: text("details").notNull(),
     createdAt: createdAt(),
+    /** An admin's answer to the wish: still open, done (the tool is sold) or declined. */
+    status: text("status", { enum: ["open", "done", "declined"] }).notNull().default("open"),
+    /** The tool added for this wish, whose buyers are told when it is on sale. */
+    toolId: uuid("tool_id").references(() => tools.id),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
-  (t) => [check("wishes_price_not_negative", sql`${t.priceCents} >= 0`), index("wishes_created_idx").on(t.createdAt)],
+  (t) => [check("wishes_status_known", sql`${t.status} in ('open', 'done', 'declined')`), check("wishes_price_not_negative", sql`${t.priceCents} >= 0`), index("wishes_created_idx").on(t.createdAt)],
 );
 
 /** `refund_due`: the money came in for an order that could no longer take it, and has yet to go back. */
@@ -202,7 +214,20 @@ export const sandboxIntents = pgTable(
   (t) => [uniqueIndex("sandbox_intents_idempotency_key").on(t.idempotencyKey)],
 );
 
-export const auditActions = ["tool.created", "tool.deleted", "user.made_admin", "user.removed", "order.shipped", "order.cancelled"] as const;
+export const auditActions = [
+  "tool.created",
+  "tool.updated",
+  "tool.deleted",
+  "tool.stock_moved",
+  "user.made_admin",
+  "user.removed",
+  "order.shipped",
+  "order.cancelled",
+  "order.refunded",
+  "review.removed",
+  "wish.resolved",
+] as const;
+export const auditTargetTypes = ["tool", "user", "order", "review", "wish"] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /**
@@ -217,15 +242,69 @@ export const auditLog = pgTable(
     actorId: uuid("actor_id").references(() => users.id),
     actorEmail: text("actor_email").notNull(),
     action: text("action", { enum: auditActions }).notNull(),
-    targetType: text("target_type", { enum: ["tool", "user", "order"] }).notNull(),
+    targetType: text("target_type", { enum: auditTargetTypes }).notNull(),
     targetId: text("target_id").notNull(),
     details: jsonb("details").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
     check("audit_log_action_known", sql`${t.action} in (${sql.raw(auditActions.map((a) => `'${a}'`).join(", "))})`),
-    check("audit_log_target_type_known", sql`${t.targetType} in ('tool', 'user', 'order')`),
+    check("audit_log_target_type_known", sql`${t.targetType} in (${sql.raw(auditTargetTypes.map((a) => `'${a}'`).join(", "))})`),
     index("audit_log_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
+export const stockMovementKinds = ["initial", "restock", "correction"] as const;
+
+/**
+ * Every change to a tool's stock that is not an order: the stock it was created with, and each
+ * restock or correction an admin made, with the reason. For every tool, the sum of its movements
+ * equals its units on the shelf (aq) plus the units held by its live orders.
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    toolId: uuid("tool_id").notNull().references(() => tools.id),
+    kind: text("kind", { enum: stockMovementKinds }).notNull(),
+    /** Units added (positive) or taken away (negative). */
+    quantity: integer("quantity").notNull(),
+    reason: text("reason").notNull().default(""),
+    actorId: uuid("actor_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("stock_movements_kind_known", sql`${t.kind} in ('initial', 'restock', 'correction')`),
+    index("stock_movements_tool_idx").on(t.toolId, t.id),
+  ],
+);
+
+/**
+ * E-mail to send, written in the transaction of the change it tells about, so a message exists
+ * exactly when the change was committed (docs/decisions/0016-email-outbox.md). The sender claims
+ * due messages for a while, delivers each under a Message-ID made from its id, and records it sent.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One message per event, such as `order:{id}:paid`: a change told twice is written once. */
+    eventKey: text("event_key").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A sender is delivering it until then; past it, a sender that died is presumed gone. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("outbox_event_key").on(t.eventKey),
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
   ],
 );
 
@@ -253,3 +332,5 @@ export type WishRow = typeof wishes.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

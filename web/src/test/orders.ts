@@ -20,5 +20,8 @@ export const unpaidOrder: Order = {
   paidAt: null,
   shippedAt: null,
   cancelledAt: null,
+  refundedAt: null,
+  shippingCarrier: null,
+  trackingNumber: null,
   cardLast4: null,
 };

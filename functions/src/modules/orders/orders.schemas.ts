@@ -17,7 +17,7 @@ export const ABOVE_AQ = "Please give order below available unit";
 export const orderTotalCents = (unitPriceCents: number, quantity: number): number => Math.trunc(unitPriceCents / 100) * 100 * quantity;
 
 /** A cancelled order is only ever seen by replaying the Idempotency-Key that placed it. */
-export const orderStatus = z.enum(["unpaid", "paid", "shipped", "cancelled"]);
+export const orderStatus = z.enum(["unpaid", "paid", "shipped", "cancelled", "refunded"]);
 
 export const order = z.object({
   _id: z.string(),
@@ -40,6 +40,11 @@ export const order = z.object({
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When an admin cancelled the paid order and refunded it; null until then. */
+  refundedAt: z.string().nullable(),
+  /** Who carries the shipped order and its tracking number, when the admin gave them. */
+  shippingCarrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
   /** The last four digits of the card that paid; null until the order is paid, or when the provider did not say. */
   cardLast4: z.string().nullable(),
 });

@@ -33,6 +33,9 @@ export const toOrder = (row: OrderRow): Order => ({
   paidAt: row.paidAt?.toISOString() ?? null,
   shippedAt: row.shippedAt?.toISOString() ?? null,
   cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  refundedAt: row.refundedAt?.toISOString() ?? null,
+  shippingCarrier: row.shippingCarrier,
+  trackingNumber: row.trackingNumber,
   cardLast4: row.cardLast4,
 });
 

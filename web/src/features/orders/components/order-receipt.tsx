@@ -1,6 +1,7 @@
+import type { Order } from "@api/orders/orders.schemas";
 import type { ReactNode } from "react";
 import { formatDateTime, formatDollars } from "@/lib/format";
-import { orderNumber, type OrderView, unitPriceCharged } from "../lib/order-status";
+import { orderNumber, unitPriceCharged } from "../lib/order-status";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -12,7 +13,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** What the buyer paid for, as a receipt: the one part of the order page that is printed. */
-export function OrderReceipt({ order }: { order: OrderView & { paidAt: string } }) {
+export function OrderReceipt({ order }: { order: Order & { paidAt: string } }) {
   return (
     <section className="card receipt" aria-labelledby="receipt-heading">
       <div className="card-body">

@@ -1,13 +1,6 @@
 import type { Order } from "@api/orders/orders.schemas";
 
-/**
- * An order's status as the API may send it. "refunded" is not sent yet (admin refunds come later);
- * the words for it are ready so that an order refunded then reads right in every list and page.
- */
-export type OrderStatusName = Order["status"] | "refunded";
-
-/** An order as the web reads it: what the API sends, and the refund's time once the API sends one. */
-export type OrderView = Order & { refundedAt?: string | null };
+export type OrderStatusName = Order["status"];
 
 const WORDS: Record<OrderStatusName, string> = {
   unpaid: "Awaiting payment",
@@ -29,8 +22,8 @@ export interface TimelineStep {
 }
 
 /** What happened to the order, oldest first: only the steps that did happen, each with its time. */
-export function timelineOf(order: OrderView): TimelineStep[] {
-  const steps: [TimelineStep["label"], string | null | undefined][] = [
+export function timelineOf(order: Order): TimelineStep[] {
+  const steps: [TimelineStep["label"], string | null][] = [
     ["Placed", order.createdAt],
     ["Paid", order.paidAt],
     ["Shipped", order.shippedAt],

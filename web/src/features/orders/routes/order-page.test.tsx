@@ -10,7 +10,6 @@ import { useNodeAbortController } from "@/test/node-abort-controller";
 import { unpaidOrder } from "@/test/orders";
 import { problemResponse } from "@/test/problem-response";
 import { server } from "@/test/server";
-import type { OrderView } from "../lib/order-status";
 import { OrderRoute } from "./order-page";
 
 useNodeAbortController();
@@ -123,9 +122,9 @@ describe("the order page", () => {
     expect(summaryFacts().Status).toBe("Shipped");
   });
 
-  it("when the API one day sends a refunded order, then it reads Refunded and the refund is on the timeline", async () => {
+  it("when the order was refunded, then it reads Refunded and the refund is on the timeline", async () => {
     const REFUNDED = "2026-11-24T10:00:00.000Z";
-    const refunded = { ...paid, status: "refunded", refundedAt: REFUNDED } as unknown as OrderView;
+    const refunded = { ...paid, status: "refunded", refundedAt: REFUNDED } satisfies Order;
     openOrderPage(() => HttpResponse.json(refunded));
     await screen.findByRole("region", { name: "Timeline" });
     expect(summaryFacts().Status).toBe("Refunded");

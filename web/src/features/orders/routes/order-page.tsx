@@ -1,3 +1,4 @@
+import type { Order } from "@api/orders/orders.schemas";
 import { Link, useParams } from "react-router-dom";
 import { QueryState } from "@/components/ui/query-state";
 import { paths } from "@/config/paths";
@@ -8,10 +9,10 @@ import { useOrder } from "../api/get-order";
 import { OrderReceipt } from "../components/order-receipt";
 import { OrderStatusBadge } from "../components/order-status-badge";
 import { heldUntil } from "../lib/held-until";
-import { orderNumber, type OrderView, timelineOf } from "../lib/order-status";
+import { orderNumber, timelineOf } from "../lib/order-status";
 import "../components/orders.css";
 
-function Timeline({ order }: { order: OrderView }) {
+function Timeline({ order }: { order: Order }) {
   return (
     <section className="card" aria-labelledby="timeline-heading">
       <div className="card-body">
@@ -28,7 +29,7 @@ function Timeline({ order }: { order: OrderView }) {
   );
 }
 
-function Summary({ order }: { order: OrderView }) {
+function Summary({ order }: { order: Order }) {
   return (
     <dl className="tool-facts">
       <div>
@@ -74,7 +75,7 @@ export function OrderRoute() {
   const session = useSession();
   const number = orderNumber(id);
   useDocumentTitle(`Order ${number}`);
-  const data: OrderView | undefined = order.data;
+  const data: Order | undefined = order.data;
   // An admin may look at anyone's order; only its buyer can pay for it.
   const ownUnpaid = data && !data.paid && data.status === "unpaid" && session.status === "signedIn" && session.email === data.userEmail;
 

@@ -95,7 +95,7 @@ describe("My Orders", () => {
   });
 
   it("when orders are in every state, then each says where it is in words, with the spec's Pay or Shipped beside it", () => {
-    const refunded = { ...paid, _id: "3ea14f5d-4444-4555-8666-c77778888999", toolName: "Pipe Wrench", status: "refunded" } as unknown as Order;
+    const refunded = { ...paid, _id: "3ea14f5d-4444-4555-8666-c77778888999", toolName: "Pipe Wrench", status: "refunded", refundedAt: "2026-11-24T00:00:00.000Z" } satisfies Order;
     renderWithProviders(<MyOrdersRoute />, [[["orders", "mine", ""], [unpaid, paid, shipped, refunded]]]);
     const statusOf = (toolName: string) => within(rowOf(toolName)).getAllByRole("cell")[6]!;
     const paymentOf = (toolName: string) => within(rowOf(toolName)).getAllByRole("cell")[7]!;
