@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AUTH_EMULATOR, isListening, type RunningStack, SHOP, signIn, startStack } from "./stack.js";
 import { checkHostileRequests } from "./support/hostile-requests.js";
+import nodemailer from "nodemailer";
 import { type Account, getTool, type Order, payOrder, placeOrder, signInToApi } from "./support/api.js";
+import { MAIL_INBOX, mailTo } from "./support/mail.js";
 
 const dataDir = mkdtempSync(join(tmpdir(), "toolshop-stack-"));
 let stack: RunningStack | undefined;
@@ -60,6 +62,7 @@ describe("npm start", () => {
     expect(stack.output()).toContain("http://localhost:5000");
     expect(stack.output()).toContain("admin@toolshop.test / admin123");
     expect(stack.output()).toContain("buyer@toolshop.test / buyer123");
+    expect(stack.output()).toContain(`E-mail the shop sends arrives at ${MAIL_INBOX}`);
 
     const page = await fetch(SHOP);
     expect(page.status).toBe(200);
@@ -169,6 +172,22 @@ describe("npm start", () => {
     expect(order.status).toBe(200);
     expect(((await order.json()) as Order).paid).toBe(true);
     expect(stack.output()).not.toContain("Seeded the demo catalog");
+    // The inbox is kept too, with the order's receipt in it once.
+    const number = orderId.slice(0, 8).toUpperCase();
+    const receipts = async () => (await mailTo("buyer@toolshop.test")).filter((mail) => mail.subject === `Receipt for order ${number}`).length;
+    await expect.poll(receipts, { timeout: 10_000 }).toBe(1);
+  });
+
+  it("when the local mail server receives a message twice under one Message-ID, then its inbox keeps one, as a buyer's mail system does", async () => {
+    const transport = nodemailer.createTransport("smtp://127.0.0.1:1025");
+    const to = `twice-${Date.now()}@toolshop.test`;
+    const message = { from: "Toolshop <orders@localhost>", to, subject: "Sent twice", text: "Once is enough.", messageId: `<twice-${Date.now()}@localhost>` };
+    await transport.sendMail(message);
+    await transport.sendMail(message);
+    transport.close();
+    await expect.poll(async () => (await mailTo(to)).length, { timeout: 5_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await mailTo(to)).toHaveLength(1);
   });
 
   it("when an unpaid order outlives its hold, then the local job timer releases it and its units go back on sale", async () => {

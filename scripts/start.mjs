@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Starts the whole shop on one machine: embedded PostgreSQL (PGlite) with the demo data, then the
-// Firebase emulators (auth, functions, hosting), and the scheduled jobs on timers, since the emulators
-// cannot trigger them. Ctrl-C stops everything it started and keeps the data.
+// Starts the whole shop on one machine: embedded PostgreSQL (PGlite) with the demo data, a local mail
+// server with a web inbox, then the Firebase emulators (auth, functions, hosting), and the scheduled
+// jobs on timers, since the emulators cannot trigger them. Ctrl-C stops everything it started and
+// keeps the data.
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -15,11 +16,13 @@ import { applyMigrations } from "../functions/lib/db/migrate.js";
 import { runOnTimers } from "../functions/lib/jobs/run-on-timers.js";
 import { SCHEDULED_JOBS } from "../functions/lib/jobs/schedule.js";
 import { startFrontDoor } from "./front-door.mjs";
+import { MAIL_SMTP_PORT, MAIL_WEB_PORT, startMailServer } from "./mail-server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = process.env.TOOLSHOP_DATA_DIR ?? join(root, ".data");
 const emulatorDataDir = join(dataDir, "emulators");
 const pgliteDir = join(dataDir, "pglite");
+const mailDir = join(dataDir, "mail");
 const shopUrl = "http://localhost:5000";
 const projectId = "demo-toolshop";
 // Beside firebase.json, so that its relative paths (hosting.public, functions.source) mean the same.
@@ -28,7 +31,7 @@ const pglitePort = Number(process.env.PGLITE_PORT ?? 5433);
 // The shop's address is the local front door (front-door.mjs); the Hosting emulator sits behind it.
 const SHOP_PORT = 5000;
 const HOSTING_EMULATOR_PORT = 5002;
-const EMULATOR_PORTS = [SHOP_PORT, HOSTING_EMULATOR_PORT, 5001, 9099, 4400, 4500];
+const EMULATOR_PORTS = [SHOP_PORT, HOSTING_EMULATOR_PORT, 5001, 9099, 4400, 4500, MAIL_SMTP_PORT, MAIL_WEB_PORT];
 
 function portIsFree(port) {
   return new Promise((resolve) => {
@@ -152,10 +155,11 @@ async function waitForShop(child, timeoutMs = 180_000) {
   return false;
 }
 
-function printBanner() {
+function printBanner(mail) {
   const accounts = DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(6)} ${a.email} / ${a.password}`).join("\n");
   console.log(`
   Toolshop is running at ${shopUrl}
+  E-mail the shop sends arrives at ${mail.inboxUrl}
 
   Demo accounts:
 ${accounts}
@@ -167,6 +171,8 @@ ${accounts}
 async function main() {
   await assertPortsFree();
   const database = await startDatabase();
+  mkdirSync(mailDir, { recursive: true });
+  const mail = await startMailServer({ mailDirectory: mailDir });
   const jobs = startJobs(database.url);
   const emulators = startEmulators(database.url);
   const frontDoor = await startFrontDoor({ port: SHOP_PORT, target: { host: "127.0.0.1", port: HOSTING_EMULATOR_PORT } });
@@ -184,11 +190,12 @@ async function main() {
   emulators.on("exit", async (code) => {
     frontDoor.close();
     await jobs.stop();
+    await mail.stop();
     await database.stop();
     process.exit(stopping ? 0 : (code ?? 1));
   });
 
-  if (await waitForShop(emulators)) printBanner();
+  if (await waitForShop(emulators)) printBanner(mail);
   else if (!stopping) {
     console.error("The shop did not come up; see the emulator output above.");
     stop();

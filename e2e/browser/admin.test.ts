@@ -99,13 +99,20 @@ describe("admin pages", () => {
     await openAdminPage(page, "All User");
     const table = page.getByRole("table");
     await see(table);
-    expect(await texts(table.getByRole("columnheader"))).toEqual(["No.", "Email", "Make Admin", "Remove User"]);
-    // The admin's own row: already an admin, and no way to remove themselves.
+    expect(await texts(table.getByRole("columnheader"))).toEqual(["No.", "Email", "Name", "Joined", "Make Admin", "Remove User"]);
+    // The newest accounts come first; the admin's own row is found by its email: already an admin,
+    // and no way to remove themselves.
+    await page.goto(`/dashboard/allUsers?q=${encodeURIComponent(ADMIN.email)}`);
     const own = row(table, ADMIN.email);
     await see(own.getByText("Admin", { exact: true }));
     expect(await own.getByRole("button").count()).toBe(0);
+    await page.goto(`/dashboard/allUsers?q=${encodeURIComponent(buyer.email)}`);
     const user = row(table, buyer.email);
     await user.getByRole("button", { name: "Make Admin" }).click();
+    // Power is given only after the admin says yes.
+    const confirm = page.getByRole("dialog", { name: `Make ${buyer.name} an admin?` });
+    await see(confirm);
+    await confirm.getByRole("button", { name: "Yes" }).click();
     await see(toast(page, "New Admin added"));
     await seeNo(user.getByRole("button", { name: "Make Admin" }));
     await see(user.getByText("Admin", { exact: true }));

@@ -38,9 +38,16 @@ export function routesOf(role: Role, { tool, order }: RouteData): string[] {
         "/dashboard/profile",
         "/dashboard/allUsers",
         "/dashboard/wishList",
+        // User Wish's answered wishes, and Add Product filled from a group of wishes by "Add as tool".
+        "/dashboard/wishList?status=done",
+        `/dashboard/addProduct?${new URLSearchParams({ wish: "00000000-0000-4000-8000-000000000000", name: "Pipe Bender", price: "120", details: "A 16 mm hand pipe bender." })}`,
         "/dashboard/manageTools",
+        // Manage Tools filtered to the tools that can no longer be ordered, each marked Low on stock.
+        "/dashboard/manageTools?lowStock=true",
         "/dashboard/addProduct",
         "/dashboard/allOrders",
+        // All Orders searched for the buyer's order and filtered to the unpaid ones, as its address keeps them.
+        `/dashboard/allOrders?q=${order._id.slice(0, 8).toUpperCase()}&status=unpaid`,
       ];
   }
 }

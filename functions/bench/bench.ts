@@ -7,7 +7,9 @@ import { seedDemoData } from "../src/db/demo-data.js";
 import { applyMigrations } from "../src/db/migrate.js";
 import { orders, tools, users } from "../src/db/schema.js";
 import { createTokenService } from "../src/lib/tokens.js";
+import { pageCursors } from "../src/lib/page-cursor.js";
 import { LARGE_CATALOGUE_SIZE, removeLargeCatalogue, seedLargeCatalogue, variedSearchPath } from "./large-catalogue.js";
+import { LARGE_SHOP_ORDERS, LARGE_SHOP_USERS, removeLargeShop, seedLargeShop } from "./large-shop.js";
 import { type Child, freePort, startNode, waitForHttp } from "./processes.js";
 
 /**
@@ -34,6 +36,11 @@ interface Scenario {
    * end: on PostgreSQL only, as the catalogue of a shop that size would be.
    */
   largeCatalogue?: boolean;
+  /**
+   * Measured on 1,000,000 orders of 100,000 buyers, seeded after the catalogue scenarios and removed
+   * at the end: on PostgreSQL only. Its options are made once the orders exist (a deep page's cursor).
+   */
+  largeShop?: (shop: { middleOrderId: string; sampleOrderIds: string[] }) => autocannon.Options;
 }
 
 interface Row {
@@ -80,6 +87,10 @@ async function seed(url: string) {
       .insert(users)
       .values({ firebaseUid: `bench-${Date.now()}`, email: `bench-${Date.now()}@toolshop.test`, name: "Bench Buyer" })
       .returning();
+    const [admin] = await database.db
+      .insert(users)
+      .values({ firebaseUid: `bench-admin-${Date.now()}`, email: `bench-admin-${Date.now()}@toolshop.test`, name: "Bench Admin", role: "admin" })
+      .returning();
     // A buyer with a page of history, as My Orders would show it.
     await database.db.insert(orders).values(
       Array.from({ length: 20 }, () => ({
@@ -95,7 +106,7 @@ async function seed(url: string) {
       })),
     );
     await database.db.update(tools).set({ aq: sql`${tools.aq} - 20` }).where(eq(tools.id, tool!.id));
-    return { toolId: tool!.id, buyer: buyer! };
+    return { toolId: tool!.id, toolName: tool!.name, buyer: buyer!, admin: admin! };
   } finally {
     await database.close();
   }
@@ -105,7 +116,7 @@ async function stockAccountsFor(url: string, toolId: string) {
   const database = connectDatabase({ url, poolMax: 1 });
   try {
     const [row] = await database.db.execute<{ aq: number; sold: number }>(sql`
-      select t.aq, coalesce((select sum(o.quantity) from orders o where o.tool_id = t.id and o.status <> 'cancelled'), 0)::int as sold
+      select t.aq, coalesce((select sum(o.quantity) from orders o where o.tool_id = t.id and o.status in ('unpaid', 'paid', 'shipped')), 0)::int as sold
       from tools t where t.id = ${toolId}`).then((r) => r.rows);
     return row!.aq + row!.sold === ORDER_STOCK;
   } finally {
@@ -135,10 +146,15 @@ async function main() {
     console.log("starting the database and seeding it…");
     const database = await startDatabase();
     if (database.child) children.push(database.child);
-    const { toolId, buyer } = await seed(database.url);
-    // A run stopped half-way leaves its large catalogue behind; the other scenarios need the small one.
-    if (database.kind === "postgresql") await removeLargeCatalogue(database.url);
-    const token = await createTokenService(SECRET, 3600).issue({ userId: buyer.id, email: buyer.email });
+    const { toolId, toolName, buyer, admin } = await seed(database.url);
+    // A run stopped half-way leaves its large catalogue and shop behind; the other scenarios need the small ones.
+    if (database.kind === "postgresql") {
+      await removeLargeCatalogue(database.url);
+      await removeLargeShop(database.url);
+    }
+    const tokens = createTokenService(SECRET, 3600);
+    const token = await tokens.issue({ userId: buyer.id, email: buyer.email });
+    const adminToken = await tokens.issue({ userId: admin.id, email: admin.email });
 
     console.log("starting the API server…");
     const apiPort = await freePort();
@@ -168,6 +184,8 @@ async function main() {
     await waitForHttp(`${api}/api/health`);
 
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const asAdmin = { authorization: `Bearer ${adminToken}` };
+    const allOrdersPages = pageCursors("admin-orders");
     const scenarios: Scenario[] = [
       { name: "catalog GET /api/tools", target: { ratio: 0.5, p99: 15 }, options: { url: `${api}/api/tools` } },
       { name: "one tool GET /api/tools/{id}", target: { ratio: 0.4 }, options: { url: `${api}/api/tools/${toolId}` } },
@@ -203,6 +221,66 @@ async function main() {
         options: { url: api, requests: [{ setupRequest: (request) => ({ ...request, path: variedSearchPath() }) }] },
         largeCatalogue: true,
       },
+      // Issue 13: All Orders on a million orders, its first page, a page half-way down (the cursor
+      // of the 500,000th order), the paid orders awaiting shipment, and shipped orders half-way
+      // down. The API keeps a page for half a second, as it keeps a buyer's orders (decision 17).
+      {
+        name: "All Orders first page GET /api/admin/orders",
+        target: { ratio: 0.01, p99: 25, postgresqlOnly: true },
+        options: { url: `${api}/api/admin/orders`, headers: asAdmin },
+        largeShop: () => ({ url: `${api}/api/admin/orders`, headers: asAdmin }),
+      },
+      {
+        name: "All Orders deep page GET /api/admin/orders?cursor=<500,000th>",
+        target: { ratio: 0.01, p99: 25, postgresqlOnly: true },
+        options: { url: api },
+        largeShop: ({ middleOrderId }) => ({
+          url: `${api}/api/admin/orders?cursor=${allOrdersPages.write({ status: null, q: null }, middleOrderId)}`,
+          headers: asAdmin,
+        }),
+      },
+      {
+        name: "All Orders paid GET /api/admin/orders?status=paid",
+        target: { ratio: 0.01, p99: 25, postgresqlOnly: true },
+        options: { url: api },
+        largeShop: () => ({ url: `${api}/api/admin/orders?status=paid`, headers: asAdmin }),
+      },
+      {
+        name: "All Orders shipped, deep GET /api/admin/orders?status=shipped&cursor=<500,000th>",
+        target: { ratio: 0.01, p99: 25, postgresqlOnly: true },
+        options: { url: api },
+        largeShop: ({ middleOrderId }) => ({
+          url: `${api}/api/admin/orders?status=shipped&cursor=${allOrdersPages.write({ status: "shipped", q: null }, middleOrderId)}`,
+          headers: asAdmin,
+        }),
+      },
+      // The admin's overview on the same shop: five figures, each one indexed query, kept for half a second.
+      {
+        name: "overview GET /api/admin/overview",
+        target: { ratio: 0.01, p99: 50, postgresqlOnly: true },
+        options: { url: api },
+        largeShop: () => ({ url: `${api}/api/admin/overview?tz=Europe%2FBerlin`, headers: asAdmin }),
+      },
+      // A thousand different pages (any status, starting anywhere), nearly all read from PostgreSQL:
+      // what a page costs there when no admin asked for it a moment before.
+      {
+        name: "All Orders varied pages GET /api/admin/orders?status=…&cursor=…",
+        target: { ratio: 0.01, postgresqlOnly: true },
+        options: { url: api },
+        largeShop: ({ sampleOrderIds }) => ({
+          url: api,
+          headers: asAdmin,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const status = [null, "unpaid", "paid", "shipped", "cancelled", "refunded"][Math.floor(Math.random() * 6)]! as string | null;
+                const cursor = allOrdersPages.write({ status, q: null }, sampleOrderIds[Math.floor(Math.random() * sampleOrderIds.length)]!);
+                return { ...request, path: `/api/admin/orders?${status ? `status=${status}&` : ""}cursor=${cursor}` };
+              },
+            },
+          ],
+        }),
+      },
     ];
 
     const only = process.env.BENCH_ONLY;
@@ -219,7 +297,7 @@ async function main() {
       const target = `${applies ? "" : "on PostgreSQL "}>= ${scenario.target.ratio}${scenario.target.p99 ? `, p99 < ${scenario.target.p99} ms` : ""}`;
       rows.push({ scenario: scenario.name, ...result, ratio, target, met });
     };
-    for (const scenario of selected.filter((s) => !s.largeCatalogue)) await measureScenario(scenario);
+    for (const scenario of selected.filter((s) => !s.largeCatalogue && !s.largeShop)) await measureScenario(scenario);
 
     const large = selected.filter((s) => s.largeCatalogue);
     let catalogueNote = "";
@@ -236,16 +314,34 @@ async function main() {
         await removeLargeCatalogue(database.url);
       }
     }
+
+    const shopScenarios = selected.filter((s) => s.largeShop);
+    let shopNote = "";
+    const shopSize = `${LARGE_SHOP_ORDERS.toLocaleString("en")} orders of ${LARGE_SHOP_USERS.toLocaleString("en")} buyers`;
+    if (shopScenarios.length > 0 && database.kind !== "postgresql") {
+      shopNote = `All Orders scenarios (${shopSize}) not run: they run on PostgreSQL only (DATABASE_URL)`;
+    } else if (shopScenarios.length > 0) {
+      console.log(`seeding ${shopSize}…`);
+      const startedAt = performance.now();
+      try {
+        const shop = await seedLargeShop(database.url, { id: toolId, name: toolName });
+        shopNote = `All Orders scenarios on ${shopSize} more (seeded in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`;
+        for (const scenario of shopScenarios) await measureScenario({ ...scenario, options: scenario.largeShop!(shop) });
+      } finally {
+        await removeLargeShop(database.url);
+      }
+    }
     const stockBalances = await stockAccountsFor(database.url, toolId);
 
     console.log(`\ndatabase: ${database.kind}, ${CONNECTIONS} connections, ${DURATION} s per scenario after ${WARMUP} s of warm-up\n`);
     printTable([{ scenario: "ceiling node:http", ...ceiling, ratio: 1, target: "", met: true }, ...rows]);
     if (catalogueNote) console.log(`\n${catalogueNote}`);
+    if (shopNote) console.log(shopNote);
     console.log(`\nstock accounts for every order placed (aq + live orders = initial): ${stockBalances ? "yes" : "NO"}`);
 
     mkdirSync(here("../../bench-results"), { recursive: true });
     const file = here(`../../bench-results/bench-${database.kind}.json`);
-    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database: database.kind, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, ceiling, scenarios: rows, stockBalances, catalogueNote }, null, 2));
+    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database: database.kind, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, ceiling, scenarios: rows, stockBalances, catalogueNote, shopNote }, null, 2));
     console.log(`written to ${file}`);
   } finally {
     for (const child of children.reverse()) await child.stop();

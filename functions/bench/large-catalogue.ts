@@ -80,6 +80,8 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
 /** Removes the seeded tools (from this run, or from one that was stopped half-way). */
 export function removeLargeCatalogue(url: string): Promise<void> {
   return withClient(url, async (client) => {
+    // Each tool's stock ledger begins with a movement of its own (migration 0007), which goes first.
+    await client.query("delete from stock_movements where tool_id in (select id from tools where img = $1)", [SEEDED_IMAGE]);
     const { rowCount } = await client.query("delete from tools where img = $1", [SEEDED_IMAGE]);
     if (rowCount) await client.query("vacuum analyze tools");
   });
@@ -88,6 +90,7 @@ export function removeLargeCatalogue(url: string): Promise<void> {
 /** Adds the 100,000 tools and gathers PostgreSQL's statistics on them; says how many "hamer" finds. */
 export function seedLargeCatalogue(url: string): Promise<{ hammers: number }> {
   return withClient(url, async (client) => {
+    await client.query("delete from stock_movements where tool_id in (select id from tools where img = $1)", [SEEDED_IMAGE]);
     await client.query("delete from tools where img = $1", [SEEDED_IMAGE]);
     await client.query(INSERT, [LARGE_CATALOGUE_SIZE, KINDS, BRANDS, MATERIALS, USES, SEEDED_IMAGE]);
     await client.query("vacuum analyze tools");

@@ -18,12 +18,14 @@ import { ordersRoutes } from "./modules/orders/orders.routes.js";
 import { paymentsRoutes } from "./modules/payments/payments.routes.js";
 import { createPaymentsModule } from "./modules/payments/payments.module.js";
 import { sandboxRoutes } from "./modules/payments/sandbox/sandbox.routes.js";
-import { DEFAULT_ORDER_RULES, DEFAULT_RATE_LIMITS, type OrderRules, type PaymentsSettings, type RateLimitSettings } from "./config/env.js";
+import { DEFAULT_ORDER_RULES, DEFAULT_RATE_LIMITS, DEFAULT_SHOP_URL, type OrderRules, type PaymentsSettings, type RateLimitSettings } from "./config/env.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
 import { toolsRoutes } from "./modules/tools/tools.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
+import { overviewRoutes } from "./modules/overview/overview.routes.js";
+import { createOverviewService } from "./modules/overview/overview.service.js";
 import { wishesRoutes } from "./modules/wishes/wishes.routes.js";
 import { createWishesService } from "./modules/wishes/wishes.service.js";
 import { createShopServices } from "./shop-services.js";
@@ -37,6 +39,8 @@ export interface AppDependencies {
   rateLimits?: RateLimitSettings;
   /** How long unpaid orders hold stock and how many a buyer may hold; a deployment's defaults when left out. */
   orderRules?: OrderRules;
+  /** Where the links in the shop's e-mail lead (SHOP_URL); `npm start`'s address when left out. */
+  shopUrl?: string;
   /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY_HOPS); 0, the header ignored, when left out. */
   trustProxyHops?: number;
   logger?: FastifyServerOptions["logger"];
@@ -52,6 +56,7 @@ export async function createApp({
   payments: paymentsConfig = { kind: "sandbox" },
   rateLimits = DEFAULT_RATE_LIMITS,
   orderRules = DEFAULT_ORDER_RULES,
+  shopUrl,
   trustProxyHops: hops = 0,
   logger = false,
   serverFactory,
@@ -96,7 +101,7 @@ export async function createApp({
     transform: jsonSchemaTransform,
   });
 
-  const { audit, tools, orders } = createShopServices(db, { orderRules });
+  const { audit, mail, tools, orders } = createShopServices(db, { orderRules, shopUrl });
   const users = createUsersService(db, { identity, tokens, audit, orders });
   const auth = createAuthGuards(tokens, users.findPrincipal);
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig, { orders });
@@ -109,8 +114,10 @@ export async function createApp({
       await api.register(ordersRoutes, { orders, auth });
       await api.register(paymentsRoutes, { payments, auth, verifyWebhook });
       if (sandbox) await api.register(sandboxRoutes, { sandbox, payments, auth });
-      await api.register(reviewsRoutes, { reviews: createReviewsService(db), auth });
-      await api.register(wishesRoutes, { wishes: createWishesService(db), auth });
+      await api.register(reviewsRoutes, { reviews: createReviewsService(db, { audit }), auth });
+      const wishes = createWishesService(db, { tools, audit, mail, shopUrl: shopUrl ?? DEFAULT_SHOP_URL });
+      await api.register(wishesRoutes, { wishes, auth });
+      await api.register(overviewRoutes, { overview: createOverviewService({ orders, tools, wishes }), auth });
       await api.register(usersRoutes, { users, auth });
       await api.register(auditRoutes, { audit, auth });
     },

@@ -59,10 +59,11 @@ export const api = onRequest(apiFunctionOptions(), async (request, response) => 
  */
 function scheduledFunction(job: ScheduledJob) {
   return onSchedule(
-    { ...jobFunctionOptions(), schedule: job.schedule, timeoutSeconds: job.timeoutSeconds },
+    { ...jobFunctionOptions(process.env, { secrets: job.secrets }), schedule: job.schedule, timeoutSeconds: job.timeoutSeconds },
     () => job.run({ env: loadEnv(), log: logger }),
   );
 }
 
 export const releaseUnpaidOrders = scheduledFunction(SCHEDULED_JOBS.releaseUnpaidOrders);
 export const retryDueRefunds = scheduledFunction(SCHEDULED_JOBS.retryDueRefunds);
+export const sendMail = scheduledFunction(SCHEDULED_JOBS.sendMail);

@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from "fastify";
 import { createApp } from "./app.js";
-import { dropEmulatorHostsOutsideDemo, type LoadedEnv, loadEnv, orderRules, paymentsSettings, rateLimitSettings } from "./config/env.js";
+import { dropEmulatorHostsOutsideDemo, type LoadedEnv, loadEnv, orderRules, paymentsSettings, rateLimitSettings, shopUrlOf } from "./config/env.js";
 import { connectDatabase } from "./db/client.js";
 import { applyMigrations } from "./db/migrate.js";
 import { firebaseIdentity } from "./lib/firebase-identity.js";
@@ -31,6 +31,7 @@ export async function startRuntime(
     payments: paymentsSettings(env),
     rateLimits: rateLimitSettings(env),
     orderRules: orderRules(env),
+    shopUrl: shopUrlOf(env),
     trustProxyHops: env.TRUST_PROXY_HOPS ?? options.defaultTrustProxyHops ?? 0,
     logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL },
     serverFactory: options.serverFactory,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { apiMaxInstances, poolSizePerInstance, RESERVED_CONNECTIONS } from "./connection-budget.js";
 import { loadEnv } from "./env.js";
+import { SCHEDULED_JOBS } from "../jobs/schedule.js";
 import { apiFunctionOptions, jobFunctionOptions } from "./function-options.js";
 
 describe("the database connection budget", () => {
@@ -55,6 +56,13 @@ describe("the function's secrets", () => {
 
   it("when the deployment runs on the payment sandbox, then it needs no Stripe secret", () => {
     expect(apiFunctionOptions({ PAYMENTS_SANDBOX: "on" }).secrets).toEqual(["DATABASE_URL", "API_TOKEN_SECRET"]);
+  });
+
+  it("when the mail job is deployed, then it alone reads the mail server's SMTP_URL, and the emulators look up no secret", () => {
+    expect(jobFunctionOptions({ PAYMENTS_SANDBOX: "on" }, { secrets: SCHEDULED_JOBS.sendMail.secrets }).secrets).toEqual(["DATABASE_URL", "API_TOKEN_SECRET", "SMTP_URL"]);
+    expect(apiFunctionOptions({}).secrets).not.toContain("SMTP_URL");
+    expect(jobFunctionOptions({ PAYMENTS_SANDBOX: "on" }).secrets).not.toContain("SMTP_URL");
+    expect(jobFunctionOptions({ FUNCTIONS_EMULATOR: "true" }, { secrets: SCHEDULED_JOBS.sendMail.secrets }).secrets).toEqual([]);
   });
 });
 

@@ -39,6 +39,18 @@ const envSchema = rateLimitSchema.extend(connectionBudgetSchema.shape).extend({
   STRIPE_API_BASE: z.string().url().optional(),
   /** The built-in sandbox provider: on by default in demo projects only. */
   PAYMENTS_SANDBOX: z.enum(["on", "off"]).optional(),
+  /**
+   * The mail server the shop's e-mail goes through, such as `smtps://user:password@smtp.example.com:465`.
+   * Demo projects default to the local one `npm start` runs; elsewhere, unset, mail waits in the outbox.
+   */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL").optional(),
+  /** The sender of the shop's e-mail; defaults to orders@ the shop's host. */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  /**
+   * Where buyers reach the shop, for the links in its e-mail: http://localhost:5000 in demo projects,
+   * https://<project>.web.app otherwise.
+   */
+  SHOP_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,6 +104,35 @@ export function paymentsSettings(env: Env): PaymentsSettings {
   }
   const sandbox = env.PAYMENTS_SANDBOX ?? (isDemoProject(env.FIREBASE_PROJECT_ID) ? "on" : "off");
   return sandbox === "on" ? { kind: "sandbox" } : { kind: "disabled" };
+}
+
+/** The local mail server `npm start` runs (scripts/mail-server.mjs). */
+export const LOCAL_SMTP_URL = "smtp://127.0.0.1:1025";
+
+/** Where `npm start` serves the shop. */
+export const DEFAULT_SHOP_URL = "http://localhost:5000";
+
+/** The shop's address for links in its e-mail. */
+export function shopUrlOf(env: Pick<Env, "SHOP_URL" | "FIREBASE_PROJECT_ID">): string {
+  if (env.SHOP_URL) return env.SHOP_URL.replace(/\/+$/, "");
+  return isDemoProject(env.FIREBASE_PROJECT_ID) ? DEFAULT_SHOP_URL : `https://${env.FIREBASE_PROJECT_ID}.web.app`;
+}
+
+export interface MailSettings {
+  /** Where mail is handed over; null: messages wait in the outbox until SMTP_URL is set. */
+  smtpUrl: string | null;
+  from: string;
+  /** The right-hand side of every Message-ID: the shop's own host name. */
+  messageIdDomain: string;
+}
+
+export function mailSettings(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "SHOP_URL" | "FIREBASE_PROJECT_ID">): MailSettings {
+  const host = new URL(shopUrlOf(env)).hostname;
+  return {
+    smtpUrl: env.SMTP_URL ?? (isDemoProject(env.FIREBASE_PROJECT_ID) ? LOCAL_SMTP_URL : null),
+    from: env.MAIL_FROM ?? `Toolshop <orders@${host}>`,
+    messageIdDomain: host,
+  };
 }
 
 // A fixed secret keeps tokens valid across emulator restarts on a developer machine. It is in the

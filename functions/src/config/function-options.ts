@@ -48,7 +48,12 @@ export function apiFunctionOptions(source: NodeJS.ProcessEnv = process.env) {
   };
 }
 
-/** A scheduled job runs as one instance with one connection: the budget reserves exactly that. */
-export function jobFunctionOptions(source: NodeJS.ProcessEnv = process.env) {
-  return { ...sharedFunctionOptions(source), maxInstances: 1 };
+/**
+ * A scheduled job runs as one instance with one connection: the budget reserves exactly that. A job
+ * that alone reads a secret (the mail server's SMTP_URL) declares it for itself.
+ */
+export function jobFunctionOptions(source: NodeJS.ProcessEnv = process.env, { secrets: own = [] }: { secrets?: readonly string[] } = {}) {
+  const shared = sharedFunctionOptions(source);
+  const secrets = source.FUNCTIONS_EMULATOR === "true" ? shared.secrets : [...shared.secrets, ...own];
+  return { ...shared, secrets, maxInstances: 1 };
 }

@@ -38,6 +38,8 @@ export const tools = pgTable(
     index("tools_by_name_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} is null`),
     index("tools_by_price_idx").on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
     index("tools_search_idx").using("gin", t.searchVector).where(sql`${t.deletedAt} is null`),
+    // Manage Tools' "low on stock" and the overview's count: tools that can no longer be ordered.
+    index("tools_low_stock_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null and ${t.aq} < ${t.moq}`),
   ],
 );
 
@@ -72,6 +74,10 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     uniqueIndex("users_firebase_uid_key").on(t.firebaseUid),
     check("users_role_known", sql`${t.role} in ('buyer', 'admin')`),
+    // All User, newest first, whole or by role, and its search by email or name.
+    index("users_listed_idx").on(t.createdAt, t.id).where(sql`${t.removedAt} is null`),
+    index("users_role_listed_idx").on(t.role, t.createdAt, t.id).where(sql`${t.removedAt} is null`),
+    index("users_search_idx").using("gin", sql`(${t.email} || ' ' || ${t.name}) gin_trgm_ops`).where(sql`${t.removedAt} is null`),
   ],
 );
 
@@ -114,11 +120,17 @@ export const orders = pgTable(
     check("orders_status_known", sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled', 'refunded')`),
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
-    index("orders_status_idx").on(t.status, t.createdAt),
     // A buyer's unpaid orders, counted under the buyer's lock at every placement (MAX_UNPAID_ORDERS).
     index("orders_unpaid_by_user_idx")
       .on(t.userId)
       .where(sql`${t.status} = 'unpaid'`),
+    // All Orders, newest first, whole or by status, page after page (docs/decisions/0017).
+    index("orders_listed_idx").on(t.createdAt, t.id),
+    index("orders_status_listed_idx").on(t.status, t.createdAt, t.id),
+    // All Orders' search: the buyer's email and name and the tool's name, by trigram.
+    index("orders_search_idx").using("gin", sql`(${t.userEmail} || ' ' || ${t.userName} || ' ' || ${t.toolName}) gin_trgm_ops`),
+    // The admin's overview: takings by the time orders were paid, read from the index alone.
+    index("orders_paid_at_idx").on(t.paidAt, t.status, t.totalCents).where(sql`${t.paidAt} is not null`),
     // My Orders and an admin's look at one buyer: live orders by email, newest first.
     index("orders_live_by_email_idx")
       .on(t.userEmail, t.createdAt, t.id)
@@ -138,7 +150,12 @@ export const reviews = pgTable(
     /** When an admin took the review down; it is kept for the audit log's sake and no longer shown. */
     removedAt: timestamp("removed_at", { withTimezone: true }),
   },
-  (t) => [check("reviews_rating_range", sql`${t.rating} between 1 and 5`), index("reviews_created_idx").on(t.createdAt)],
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    index("reviews_created_idx").on(t.createdAt),
+    // The home page's newest reviews, those still shown.
+    index("reviews_shown_idx").on(t.createdAt, t.id).where(sql`${t.removedAt} is null`),
+  ],
 );
 
 export const wishes = pgTable(
@@ -157,7 +174,13 @@ export const wishes = pgTable(
     toolId: uuid("tool_id").references(() => tools.id),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
-  (t) => [check("wishes_status_known", sql`${t.status} in ('open', 'done', 'declined')`), check("wishes_price_not_negative", sql`${t.priceCents} >= 0`), index("wishes_created_idx").on(t.createdAt)],
+  (t) => [
+    check("wishes_status_known", sql`${t.status} in ('open', 'done', 'declined')`),
+    check("wishes_price_not_negative", sql`${t.priceCents} >= 0`),
+    index("wishes_created_idx").on(t.createdAt),
+    // User Wish, newest first, whole or by answer, and the overview's count of open wishes.
+    index("wishes_listed_idx").on(t.status, t.createdAt, t.id),
+  ],
 );
 
 /** `refund_due`: the money came in for an order that could no longer take it, and has yet to go back. */

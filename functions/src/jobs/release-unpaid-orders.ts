@@ -3,8 +3,9 @@ import { createShopServices } from "../shop-services.js";
 
 /**
  * Unpaid orders whose hold is over (ORDER_HOLD_MINUTES, fixed when each was placed) give their
- * units back, so stock is not held forever by carts left behind.
+ * units back, so stock is not held forever by carts left behind. Each buyer is e-mailed, with links
+ * to `shopUrl`.
  */
-export function releaseUnpaidOrders(db: Database): Promise<number> {
-  return createShopServices(db).orders.releaseExpired();
+export function releaseUnpaidOrders(db: Database, { shopUrl }: { shopUrl?: string } = {}): Promise<number> {
+  return createShopServices(db, { shopUrl }).orders.releaseExpired();
 }

@@ -9,8 +9,9 @@ import { createShopServices } from "../shop-services.js";
  * the first time it was asked and nothing else would ask again. Each refund goes under the same key
  * as the first try, so a retry never refunds twice.
  */
-export function retryDueRefunds(db: Database, payments: PaymentsSettings, options: { graceMinutes?: number } = {}): Promise<SweepResult> {
-  return createPaymentsModule(db, payments, { orders: createShopServices(db).orders }).payments.retryDueRefunds(options);
+export function retryDueRefunds(db: Database, payments: PaymentsSettings, options: { graceMinutes?: number; shopUrl?: string } = {}): Promise<SweepResult> {
+  const { orders } = createShopServices(db, { shopUrl: options.shopUrl });
+  return createPaymentsModule(db, payments, { orders }).payments.retryDueRefunds(options);
 }
 
 /** One line for the log of a run that did something or left something owed. */

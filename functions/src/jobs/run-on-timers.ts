@@ -41,7 +41,7 @@ export function runOnTimers(jobs: Record<string, ScheduledJob>, context: JobCont
         });
     };
     tick();
-    const timer = setInterval(tick, overrideMs ?? job.intervalMs);
+    const timer = setInterval(tick, overrideMs ?? job.localIntervalMs ?? job.intervalMs);
     // The timers alone must not keep a process alive that is otherwise done.
     timer.unref();
     return { timer, running: () => running };

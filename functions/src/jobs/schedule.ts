@@ -1,7 +1,8 @@
-import { type loadEnv, paymentsSettings } from "../config/env.js";
+import { type loadEnv, mailSettings, paymentsSettings, shopUrlOf } from "../config/env.js";
 import { connectDatabase, type Database } from "../db/client.js";
 import { releaseUnpaidOrders } from "./release-unpaid-orders.js";
 import { describeSweep, retryDueRefunds } from "./retry-due-refunds.js";
+import { describeDelivery, sendMail } from "./send-mail.js";
 
 /** Where a job says what it did: Cloud Logging when deployed, the server's or the terminal's log locally. */
 export interface JobLog {
@@ -24,8 +25,12 @@ export interface ScheduledJob {
   schedule: string;
   /** The same interval, for the local timers. */
   intervalMs: number;
+  /** A shorter interval for the local timers, where a run costs next to nothing and a person is waiting to see its result. */
+  localIntervalMs?: number;
   /** How long one run may take before Cloud Functions stops it. */
   timeoutSeconds: number;
+  /** Secrets this job alone reads, declared by its function only. */
+  secrets?: readonly string[];
   /** One run, self-contained as a scheduled function's: connects, does the work, logs it, closes. */
   run(context: JobContext): Promise<void>;
 }
@@ -49,7 +54,7 @@ export const SCHEDULED_JOBS = {
     ...everyMinutes(1),
     timeoutSeconds: 60,
     async run(context) {
-      const released = await withDatabase(context, (db) => releaseUnpaidOrders(db));
+      const released = await withDatabase(context, (db) => releaseUnpaidOrders(db, { shopUrl: shopUrlOf(context.env) }));
       if (released > 0) context.log.info(`Released ${released} unpaid order${released === 1 ? "" : "s"} past ${released === 1 ? "its" : "their"} hold`);
     },
   },
@@ -59,10 +64,26 @@ export const SCHEDULED_JOBS = {
     ...everyMinutes(15),
     timeoutSeconds: 300,
     async run(context) {
-      const result = await withDatabase(context, (db) => retryDueRefunds(db, paymentsSettings(context.env)));
+      const result = await withDatabase(context, (db) => retryDueRefunds(db, paymentsSettings(context.env), { shopUrl: shopUrlOf(context.env) }));
       const summary = describeSweep(result);
       // Error level: a buyer is still owed money, which someone should look at if it lasts.
       if (summary && result.stillDue.length > 0) context.log.error(summary);
+      else if (summary) context.log.info(summary);
+    },
+  },
+  // The outbox's e-mail (docs/decisions/0016-email-outbox.md): every minute deployed, so a buyer
+  // hears within a minute or two; every two seconds on the local timers, where someone is watching
+  // the inbox.
+  sendMail: {
+    ...everyMinutes(1),
+    localIntervalMs: 2_000,
+    timeoutSeconds: 120,
+    secrets: ["SMTP_URL"],
+    async run(context) {
+      const report = await withDatabase(context, (db) => sendMail(db, mailSettings(context.env)));
+      const summary = describeDelivery(report);
+      // Error level when mail cannot go at all: buyers are waiting for it, and someone should look.
+      if (summary && report.serverUnavailable) context.log.error(summary);
       else if (summary) context.log.info(summary);
     },
   },

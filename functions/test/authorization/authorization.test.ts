@@ -57,6 +57,17 @@ const unique = (label: string) => `${label} ${randomBytes(4).toString("hex")}`;
 const asAdmin = (path: string) => api.request("GET", path, { token: admin.token });
 const encoded = (email: string) => encodeURIComponent(email);
 
+/** Another buyer's wish of its own, and the check that it is still open (in User Wish, by its name). */
+async function openWish(): Promise<{ id: string; stillOpen: () => Promise<void> }> {
+  const name = unique("Cell Bender");
+  const posted = await api.request("POST", "/wish", { token: otherBuyer.token, body: { name, price: 40, details: "For copper pipes." } });
+  const stillOpen = async () => {
+    const groups = (await asAdmin(`/admin/wishes?q=${encodeURIComponent(name)}`)).body.groups;
+    expect(groups.flatMap((group: { wishes: { _id: string }[] }) => group.wishes.map((wish) => wish._id))).toEqual([posted.body._id]);
+  };
+  return { id: posted.body._id, stillOpen };
+}
+
 async function freshPaidOrder(): Promise<string> {
   const id = await api.placeOrder(buyer, sharedToolId);
   await api.markPaid(id);
@@ -89,6 +100,30 @@ const rows: Row[] = [
       return { path: `/tools/${id}`, intact: async () => expect((await api.request("GET", `/tools/${id}`)).status).toBe(200) };
     },
   },
+  {
+    call: "PATCH /tools/{id}",
+    method: "PATCH",
+    expected: ADMIN_ONLY(200),
+    target: async () => {
+      const id = await api.addTool({ priceCents: 2599 });
+      return { path: `/tools/${id}`, body: { price: 31.5 }, intact: async () => expect((await api.request("GET", `/tools/${id}`)).body.price).toBe(25.99) };
+    },
+  },
+  {
+    call: "POST /tools/{id}/stock-movements",
+    method: "POST",
+    expected: ADMIN_ONLY(201),
+    target: async () => {
+      const id = await api.addTool({ aq: 100 });
+      return {
+        path: `/tools/${id}/stock-movements`,
+        body: { kind: "correction", quantity: 10, reason: "Counted short" },
+        intact: async () => expect((await api.request("GET", `/tools/${id}`)).body.aq).toBe(100),
+      };
+    },
+  },
+  { call: "GET /tools/{id}/stock-movements", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: `/tools/${sharedToolId}/stock-movements` }) },
+  { call: "GET /admin/tools", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: "/admin/tools?q=wrench&lowStock=true&limit=2" }) },
   { call: "GET /reviews", method: "GET", expected: PUBLIC, target: async () => ({ path: "/reviews" }) },
   {
     call: "POST /reviews",
@@ -100,6 +135,19 @@ const rows: Row[] = [
         path: "/reviews",
         body: { rating: 5, review },
         intact: async () => expect((await api.request("GET", "/reviews")).body.map((r: { review: string }) => r.review)).not.toContain(review),
+      };
+    },
+  },
+  {
+    call: "DELETE /reviews/{id}",
+    method: "DELETE",
+    expected: ADMIN_ONLY(200),
+    target: async () => {
+      const review = unique("Taken down");
+      const posted = await api.request("POST", "/reviews", { token: otherBuyer.token, body: { rating: 2, review } });
+      return {
+        path: `/reviews/${posted.body._id}`,
+        intact: async () => expect((await api.request("GET", "/reviews")).body.map((r: { review: string }) => r.review)).toContain(review),
       };
     },
   },
@@ -115,6 +163,25 @@ const rows: Row[] = [
         body: { name, price: 40, details: "For copper pipes." },
         intact: async () => expect((await asAdmin("/wishes")).body.map((w: { name: string }) => w.name)).not.toContain(name),
       };
+    },
+  },
+  { call: "GET /admin/wishes", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: "/admin/wishes?q=bender&status=open&limit=2" }) },
+  {
+    call: "POST /admin/wishes/resolve",
+    method: "POST",
+    expected: ADMIN_ONLY(200),
+    target: async () => {
+      const { id, stillOpen } = await openWish();
+      return { path: "/admin/wishes/resolve", body: { wishIds: [id], status: "declined" }, intact: stillOpen };
+    },
+  },
+  {
+    call: "POST /admin/wishes/fulfil",
+    method: "POST",
+    expected: ADMIN_ONLY(200),
+    target: async () => {
+      const { id, stillOpen } = await openWish();
+      return { path: "/admin/wishes/fulfil", body: { wishIds: [id], toolId: sharedToolId }, intact: stillOpen };
     },
   },
   {
@@ -160,7 +227,19 @@ const rows: Row[] = [
       return { path: `/orders/${id}/shipped`, intact: async () => expect((await asAdmin(`/orders/${id}`)).body.status).toBe("paid") };
     },
   },
+  {
+    call: "POST /orders/{id}/refund of an order paid by card",
+    method: "POST",
+    expected: ADMIN_ONLY(200),
+    target: async () => {
+      const id = await api.placeOrder(buyer, sharedToolId);
+      await api.payByCard(buyer, id);
+      return { path: `/orders/${id}/refund`, intact: async () => expect((await asAdmin(`/orders/${id}`)).body.status).toBe("paid") };
+    },
+  },
   { call: "GET /allOrders", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: "/allOrders" }) },
+  { call: "GET /admin/orders", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: "/admin/orders?status=paid&q=toolshop&limit=2" }) },
+  { call: "GET /admin/overview", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: "/admin/overview?tz=Europe%2FBerlin" }) },
   {
     // Only the owner pays an order; to anyone else, an admin included, it does not exist.
     call: "POST /create-payment-intent",
@@ -169,6 +248,7 @@ const rows: Row[] = [
     target: async () => ({ path: "/create-payment-intent", body: { orderId: buyersOrderId, toolPrice: 50 } }),
   },
   { call: "GET /users", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: "/users" }) },
+  { call: "GET /admin/users", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: "/admin/users?q=toolshop&role=buyer&limit=2" }) },
   {
     call: "GET /users/{the buyer's email}",
     method: "GET",

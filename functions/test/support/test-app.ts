@@ -145,6 +145,24 @@ export class TestApi {
     return response.body._id;
   }
 
+  /**
+   * Pays an order with the sandbox's test card as the payment page does (the app must run on the
+   * sandbox, the default): a payment intent, then the sandbox's confirmation. Returns the intent's id.
+   */
+  async payByCard(user: SignedInUser, orderId: string): Promise<string> {
+    const started = await this.request("POST", "/create-payment-intent", { token: user.token, body: { orderId } });
+    if (started.status !== 200) throw new Error(`starting a payment failed: ${started.status} ${JSON.stringify(started.body)}`);
+    const clientSecret: string = started.body.clientSecret;
+    const intentId = clientSecret.split("_secret_")[0]!;
+    const card = { number: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };
+    const confirmed = await this.request("POST", `/sandbox/payment-intents/${intentId}/confirm`, {
+      token: user.token,
+      body: { clientSecret, card, billingDetails: { name: user.name, email: user.email } },
+    });
+    if (confirmed.status !== 200) throw new Error(`paying failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+    return intentId;
+  }
+
   /** Stands in for a settled payment where a test is about what follows; the payments tests drive the provider itself. */
   async markPaid(orderId: string): Promise<void> {
     await this.database.db.update(orders).set({ status: "paid", paidAt: new Date() }).where(eq(orders.id, orderId));

@@ -41,7 +41,7 @@ const router = createBrowserRouter([
             path: d.root.path,
             ...page(() => import("./routes/dashboard-layout"), (m) => m.DashboardLayout),
             children: [
-              { index: true, ...page(() => import("@/features/orders/routes/my-orders"), (m) => m.MyOrdersRoute) },
+              { index: true, ...page(() => import("./routes/dashboard-index"), (m) => m.DashboardIndexRoute) },
               { path: d.orders.path, ...page(() => import("@/features/orders/routes/my-orders"), (m) => m.MyOrdersRoute) },
               { path: d.order.path, ...page(() => import("@/features/orders/routes/order-page"), (m) => m.OrderRoute) },
               {

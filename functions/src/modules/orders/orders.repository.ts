@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
 import { orders, type OrderRow } from "../../db/schema.js";
 import { isUuid } from "../../lib/ids.js";
+import { likePattern } from "../../lib/page-cursor.js";
 import type { AcceptedOrder } from "./order-rules.js";
 
 const live = ne(orders.status, "cancelled");
@@ -83,6 +84,41 @@ export function listLiveByEmail(db: Queryable, email: string): Promise<OrderRow[
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
+/** What All Orders asks for: a status or every live one, a search, and where the page starts. */
+export interface AdminOrdersView {
+  status: OrderRow["status"] | null;
+  /** Lower-cased; null is no search. */
+  q: string | null;
+  /** The id of the order the page before ended on. */
+  afterId: string | null;
+  limit: number;
+}
+
+const ORDER_NUMBER = /^[0-9a-f]{8}$/;
+
+/**
+ * One page of All Orders, newest first. Each filter walks an index: a status its own
+ * (orders_status_listed_idx), every live order the listing (orders_listed_idx), and a search the
+ * trigram index over the buyer's email and name and the tool's name (orders_search_idx), or the
+ * primary key for an order number.
+ */
+export function listForAdmin(db: Queryable, { status, q, afterId, limit }: AdminOrdersView): Promise<OrderRow[]> {
+  const conditions = [status ? eq(orders.status, status) : live];
+  if (q) {
+    const text = sql`(${orders.userEmail} || ' ' || ${orders.userName} || ' ' || ${orders.toolName}) ilike ${likePattern(q)}`;
+    // An order number is the first eight characters of its id: ids from …-0000… to …-ffff….
+    const byNumber = ORDER_NUMBER.test(q) ? sql`${orders.id} between ${`${q}-0000-0000-0000-000000000000`}::uuid and ${`${q}-ffff-ffff-ffff-ffffffffffff`}::uuid` : null;
+    conditions.push(byNumber ? sql`(${text} or ${byNumber})` : text);
+  }
+  if (afterId) conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (select created_at, id from ${orders} where id = ${afterId})`);
+  return db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
 export function listLive(db: Queryable): Promise<OrderRow[]> {
   return db.select().from(orders).where(live).orderBy(desc(orders.createdAt), desc(orders.id));
 }
@@ -94,11 +130,21 @@ export async function markCancelled(db: Queryable, id: string): Promise<void> {
     .where(eq(orders.id, id));
 }
 
-export async function markShipped(db: Queryable, id: string): Promise<OrderRow | null> {
+export async function markShipped(db: Queryable, id: string, details: { carrier: string | null; trackingNumber: string | null }): Promise<OrderRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .update(orders)
-    .set({ status: "shipped", shippedAt: sql`now()` })
+    .set({ status: "shipped", shippedAt: sql`now()`, shippingCarrier: details.carrier, trackingNumber: details.trackingNumber })
+    .where(and(eq(orders.id, id), eq(orders.status, "paid")))
+    .returning();
+  return row ?? null;
+}
+
+/** Paid to refunded, once: the units go back with it, in the caller's transaction. */
+export async function markRefunded(db: Queryable, id: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: "refunded", refundedAt: sql`now()` })
     .where(and(eq(orders.id, id), eq(orders.status, "paid")))
     .returning();
   return row ?? null;
@@ -130,22 +176,22 @@ export async function recordCard(db: Queryable, id: string, transactionId: strin
 }
 
 /**
- * Cancels up to `limit` unpaid orders whose hold is over and reports what they held.
+ * Cancels up to `limit` unpaid orders whose hold is over and returns them as cancelled.
  * SKIP LOCKED lets a payment or a cancellation that holds an order finish first.
  */
-export async function cancelUnpaidPastHold(db: Queryable, limit: number): Promise<{ toolId: string; quantity: number }[]> {
-  const result = await db.execute<{ tool_id: string; quantity: number }>(sql`
-    with expired as (
-      select id from ${orders}
-      where ${orders.status} = 'unpaid' and ${orders.releasesAt} <= now()
-      order by ${orders.createdAt}
-      limit ${limit}
-      for update skip locked
-    )
-    update ${orders} set status = 'cancelled', cancelled_at = now()
-    from expired where ${orders.id} = expired.id
-    returning ${orders.toolId} as tool_id, ${orders.quantity} as quantity`);
-  return result.rows.map((row) => ({ toolId: row.tool_id, quantity: row.quantity }));
+export function cancelUnpaidPastHold(db: Queryable, limit: number): Promise<OrderRow[]> {
+  const expired = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "unpaid"), lte(orders.releasesAt, sql`now()`)))
+    .orderBy(orders.createdAt)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: sql`now()` })
+    .where(inArray(orders.id, expired))
+    .returning();
 }
 
 /**
@@ -155,4 +201,23 @@ export async function cancelUnpaidPastHold(db: Queryable, limit: number): Promis
  */
 export async function moveBuyerToEmail(db: Queryable, userId: string, email: string): Promise<void> {
   await db.update(orders).set({ userEmail: email }).where(eq(orders.userId, userId));
+}
+
+/**
+ * The admin's overview of orders, each figure one query on its own index: money taken by orders
+ * paid since the start of today and of this week in `timeZone` (orders_paid_at_idx; a refunded
+ * order's money went back and is not counted), and the paid orders awaiting shipment
+ * (orders_status_listed_idx).
+ */
+export async function figures(db: Queryable, timeZone: string): Promise<{ revenueTodayCents: number; revenueWeekCents: number; awaitingShipment: number }> {
+  const since = (unit: "day" | "week") => sql`(date_trunc(${unit}, now() at time zone ${timeZone}) at time zone ${timeZone})`;
+  const revenueSince = (unit: "day" | "week") => sql`(
+    select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
+    where ${orders.paidAt} is not null and ${orders.paidAt} >= ${since(unit)} and ${orders.status} in ('paid', 'shipped'))`;
+  // One round trip for the three: each subquery walks its own index.
+  const result = await db.execute<{ today: string; week: string; awaiting: number }>(sql`
+    select ${revenueSince("day")} as today, ${revenueSince("week")} as week,
+      (select count(*)::int from ${orders} where ${orders.status} = 'paid') as awaiting`);
+  const row = result.rows[0]!;
+  return { revenueTodayCents: Number(row.today), revenueWeekCents: Number(row.week), awaitingShipment: row.awaiting };
 }

@@ -4,7 +4,7 @@ import { type AuthGuards, currentUser } from "../../lib/auth.js";
 import { cachedSerializer, sendJsonBytes } from "../../lib/send-json-bytes.js";
 import { created, deleted, idParams } from "../common.schemas.js";
 import type { OrdersService } from "./orders.service.js";
-import { listOrdersQuery, order, placeOrderBody, placeOrderHeaders } from "./orders.schemas.js";
+import { adminOrdersPage, adminOrdersQuery, listOrdersQuery, order, placeOrderBody, placeOrderHeaders, shipOrderBody } from "./orders.schemas.js";
 
 export interface OrdersRoutesOptions {
   orders: OrdersService;
@@ -16,6 +16,7 @@ const orderList = z.array(order);
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { orders, auth }) => {
   // A buyer's list, kept for a moment by the service, is checked and serialized once per load.
   const orderListBytes = cachedSerializer(orderList);
+  const adminPageBytes = cachedSerializer(adminOrdersPage);
 
   app.post(
     "/orders",
@@ -64,8 +65,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
 
   app.patch(
     "/orders/:id/shipped",
-    { onRequest: auth.admin, schema: { tags: ["orders"], params: idParams, response: { 200: order } } },
-    (request) => orders.markShipped(currentUser(request), request.params.id),
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["orders"],
+        description: "Marks a paid order shipped, with the carrier and tracking number when given; the buyer is e-mailed once.",
+        params: idParams,
+        body: shipOrderBody,
+        response: { 200: order },
+      },
+    },
+    (request) => orders.markShipped(currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    "/admin/orders",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["orders"],
+        description: "All Orders a page at a time, newest first: searched by buyer email or name, tool or order number, and filtered by status.",
+        querystring: adminOrdersQuery,
+        response: { 200: adminOrdersPage },
+      },
+    },
+    async (request, reply) => sendJsonBytes(reply, adminPageBytes(await orders.listForAdmin(request.query))),
   );
 
   app.get("/allOrders", { onRequest: auth.admin, schema: { tags: ["orders"], response: { 200: orderList } } }, () =>

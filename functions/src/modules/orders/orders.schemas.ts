@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, text } from "../common.schemas.js";
+import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, optionalText, text } from "../common.schemas.js";
 
 /** The longest texts of an order stored, in characters; the other texts come from the catalog and the account. */
 export const ORDER_PHONE_MAX_LENGTH = 40;
@@ -78,3 +78,41 @@ export const placeOrderHeaders = z.looseObject({
 });
 
 export const listOrdersQuery = z.strictObject({ userEmail: z.string().min(3).max(EMAIL_MAX_LENGTH) });
+
+export const SHIPPING_DETAIL_MAX_LENGTH = 100;
+
+/**
+ * Who carries a shipped order and its tracking number, both optional: the spec's client marks an
+ * order shipped with no body at all, and a blank value is the same as none.
+ */
+export const shipOrderBody = z
+  .strictObject({
+    carrier: optionalText(SHIPPING_DETAIL_MAX_LENGTH).optional(),
+    trackingNumber: optionalText(SHIPPING_DETAIL_MAX_LENGTH)
+      .refine((value) => value === "" || /^[\w\s./-]+$/.test(value), "Letters, digits, spaces and . / - only")
+      .optional(),
+  })
+  .nullish();
+export type ShipOrderBody = z.infer<typeof shipOrderBody>;
+
+/** `GET /api/admin/orders` (All Orders): a page of orders, newest first, searched and filtered. */
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+export const ADMIN_ORDERS_QUERY_MAX_LENGTH = 100;
+
+export const adminOrdersQuery = z.strictObject({
+  /** Part of the buyer's email or name or the tool's name, or an order number; blank means every order. */
+  q: z.string().trim().max(ADMIN_ORDERS_QUERY_MAX_LENGTH, `At most ${ADMIN_ORDERS_QUERY_MAX_LENGTH} characters`).optional(),
+  /** One status; left out, every order but the cancelled ones, as the spec's list. */
+  status: orderStatus.optional(),
+  /** The `next` of the page before; opaque to clients. */
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+export const adminOrdersPage = z.object({
+  orders: z.array(order),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next: z.string().nullable(),
+});
+export type AdminOrdersPage = z.infer<typeof adminOrdersPage>;

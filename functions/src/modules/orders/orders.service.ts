@@ -6,13 +6,16 @@ import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
 import { conflict, notFound, serviceUnavailable } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { createKeyedBatches } from "../../lib/keyed-batches.js";
+import { pageCursors } from "../../lib/page-cursor.js";
 import { toDollars } from "../../lib/money.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
+import type { MailService } from "../mail/mail.service.js";
 import type { ToolsService } from "../tools/tools.service.js";
 import { decideBatch, idempotencyPair, NO_TOOL, type NewOrder, outcomesOf, type PlaceOutcome, sameOrder } from "./order-rules.js";
+import { orderMail } from "./order-mail.js";
 import { idempotencyKeyReused, refusal } from "./order-refusals.js";
 import * as repository from "./orders.repository.js";
-import type { Order, PlaceOrderBody } from "./orders.schemas.js";
+import type { AdminOrdersPage, AdminOrdersQuery, Order, PlaceOrderBody, ShipOrderBody } from "./orders.schemas.js";
 
 export const toOrder = (row: OrderRow): Order => ({
   _id: row.id,
@@ -24,7 +27,8 @@ export const toOrder = (row: OrderRow): Order => ({
   userAddress: row.userAddress,
   quantityAmount: row.quantity,
   toolPrice: toDollars(row.totalCents),
-  paid: row.status === "paid" || row.status === "shipped",
+  // A refunded order was paid; the spec's clients must not offer to pay it again.
+  paid: row.status === "paid" || row.status === "shipped" || row.status === "refunded",
   shipped: row.status === "shipped",
   status: row.status,
   createdAt: row.createdAt.toISOString(),
@@ -40,6 +44,8 @@ export const toOrder = (row: OrderRow): Order => ({
 });
 
 const RELEASE_BATCH = 500;
+
+const adminPages = pageCursors("admin-orders");
 
 function unitsByTool(held: { toolId: string; quantity: number }[]): [string, number][] {
   const units = new Map<string, number>();
@@ -61,16 +67,29 @@ export interface PlacedOrder {
 export interface OrdersServiceDependencies {
   tools: ToolsService;
   audit: AuditService;
+  /** The buyer is e-mailed at each step, in the step's own transaction. */
+  mail: MailService;
+  /** Where the e-mail's links lead. */
+  shopUrl: string;
   /** How long a new order holds its units unpaid, and how many unpaid orders a buyer may hold. */
   rules?: OrderRules;
 }
 
-export function createOrdersService(db: Database, { tools, audit, rules = DEFAULT_ORDER_RULES }: OrdersServiceDependencies) {
+export function createOrdersService(db: Database, { tools, audit, mail, shopUrl, rules = DEFAULT_ORDER_RULES }: OrdersServiceDependencies) {
+  const messages = orderMail(shopUrl);
   /** My Orders is read far more than it changes; a buyer's list is kept for a moment. */
   const lists = createFreshCache<Order[]>({ maxAgeMs: ORDER_LIST_MAX_AGE_MS, maxEntries: 10_000 });
   const listKey = (email: string) => email.trim().toLowerCase();
-  // Called after the commit, so no read can keep the list as it was before the change.
-  const ordersChanged = (email: string) => lists.forget(listKey(email));
+  /**
+   * All Orders' pages, kept for as long as a buyer's list (decision 6's bound): admins page through
+   * them far more often than orders change, and any change on this instance forgets them all.
+   */
+  const adminPagesKept = createFreshCache<AdminOrdersPage>({ maxAgeMs: ORDER_LIST_MAX_AGE_MS, maxEntries: 1000 });
+  // Called after the commit, so no read can keep a list as it was before the change.
+  const ordersChanged = (email: string) => {
+    lists.forget(listKey(email));
+    adminPagesKept.invalidate();
+  };
 
   async function replay(principal: Principal, body: PlaceOrderBody, key: string): Promise<PlacedOrder | null> {
     const earlier = await repository.findByIdempotencyKey(db, principal.id, key);
@@ -96,6 +115,7 @@ export function createOrdersService(db: Database, { tools, audit, rules = DEFAUL
       const inserted = await repository.insertOrders(tx, accepted, rules.holdMinutes);
       const taken = inserted.reduce((sum, row) => sum + row.quantity, 0);
       if (taken > 0) await tools.stock.take(tx, tool.id, taken);
+      await mail.enqueue(tx, ...inserted.map(messages.placed));
       return outcomesOf(decisions, inserted);
     });
   }
@@ -160,6 +180,25 @@ export function createOrdersService(db: Database, { tools, audit, rules = DEFAUL
       return lists.get(listKey(email), async () => (await repository.listLiveByEmail(db, email)).map(toOrder));
     },
 
+    /**
+     * All Orders, a page at a time: newest first, searched and filtered on the server. The same
+     * page while it is fresh, as the same object, so its answer is serialized once.
+     */
+    listForAdmin({ q, status, cursor, limit }: AdminOrdersQuery): Promise<AdminOrdersPage> {
+      const search = q ? q.replace(/\s+/g, " ").toLowerCase() : null;
+      const view = { status: status ?? null, q: search };
+      const afterId = cursor ? adminPages.read(view, cursor) : null;
+      return adminPagesKept.get(JSON.stringify([view, afterId, limit]), async () => {
+        const rows = await repository.listForAdmin(db, { ...view, afterId, limit: limit + 1 });
+        const page = rows.slice(0, limit);
+        const next = rows.length > limit ? adminPages.write(view, page.at(-1)!.id) : null;
+        return { orders: page.map(toOrder), next };
+      });
+    },
+
+    /** Today's and this week's takings in `timeZone`, and the orders awaiting shipment, for the admin's overview. */
+    figures: (timeZone: string) => repository.figures(db, timeZone),
+
     async listAll(): Promise<Order[]> {
       return (await repository.listLive(db)).map(toOrder);
     },
@@ -172,6 +211,7 @@ export function createOrdersService(db: Database, { tools, audit, rules = DEFAUL
         if (row.status !== "unpaid") throw conflict("order_paid", "A paid order cannot be cancelled.");
         await repository.markCancelled(tx, row.id);
         await tools.stock.giveBack(tx, row.toolId, row.quantity);
+        await mail.enqueue(tx, messages.cancelled(row, row.userId === principal.id ? "buyer" : "shop"));
         // An admin cancelling a buyer's order is an admin action; anyone cancelling their own is not.
         if (row.userId !== principal.id) {
           await audit.record(tx, { actor: principal, action: "order.cancelled", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
@@ -193,6 +233,7 @@ export function createOrdersService(db: Database, { tools, audit, rules = DEFAUL
           const held = await repository.cancelUnpaidPastHold(tx, RELEASE_BATCH);
           // One update per tool, in id order, so two runs at once cannot lock tools in a circle.
           for (const [toolId, quantity] of unitsByTool(held)) await tools.stock.giveBack(tx, toolId, quantity);
+          await mail.enqueue(tx, ...held.map((row) => messages.cancelled(row, "hold")));
           return held.length;
         });
         released += batch;
@@ -201,10 +242,15 @@ export function createOrdersService(db: Database, { tools, audit, rules = DEFAUL
       }
     },
 
-    async markShipped(actor: AuditActor, id: string): Promise<Order> {
+    /** Paid to shipped, once; a second call answers the order as it is and tells no one again. */
+    async markShipped(actor: AuditActor, id: string, body?: ShipOrderBody): Promise<Order> {
+      const details = { carrier: body?.carrier || null, trackingNumber: body?.trackingNumber || null };
       const shipped = await db.transaction(async (tx) => {
-        const row = await repository.markShipped(tx, id);
-        if (row) await audit.record(tx, { actor, action: "order.shipped", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
+        const row = await repository.markShipped(tx, id, details);
+        if (row) {
+          await audit.record(tx, { actor, action: "order.shipped", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail, ...details } });
+          await mail.enqueue(tx, messages.shipped(row));
+        }
         return row;
       });
       if (shipped) {
@@ -214,6 +260,7 @@ export function createOrdersService(db: Database, { tools, audit, rules = DEFAUL
       const row = await repository.findLiveOrder(db, id);
       if (!row) throw notFound("Order");
       if (row.status === "shipped") return toOrder(row);
+      if (row.status === "refunded") throw conflict("order_refunded", "A refunded order cannot be shipped.");
       throw conflict("order_unpaid", "Only a paid order can be shipped.");
     },
 
@@ -226,11 +273,39 @@ export function createOrdersService(db: Database, { tools, audit, rules = DEFAUL
        * Unpaid to paid, once: a paid order never goes back, and a second success changes nothing.
        * The card's last four digits, when the provider gave them, are kept with the order for its receipt.
        */
-      markPaid: (tx: Queryable, id: string, transactionId: string, cardLast4: string | null) => repository.markPaid(tx, id, transactionId, cardLast4),
+      async markPaid(tx: Queryable, id: string, transactionId: string, cardLast4: string | null): Promise<OrderRow | null> {
+        const row = await repository.markPaid(tx, id, transactionId, cardLast4);
+        // The receipt goes with the payment that settled the order, and with no other.
+        if (row) await mail.enqueue(tx, messages.paid(row));
+        return row;
+      },
       /** The card of a payment that settled the order before the provider said which card it was (a webhook's event does not). */
       recordCard: (tx: Queryable, id: string, transactionId: string, cardLast4: string) => repository.recordCard(tx, id, transactionId, cardLast4),
       /** Called after the settling transaction has committed. */
       paid: ordersChanged,
+      /**
+       * Paid to refunded, in the caller's transaction (the payments module's, which owes the money
+       * back): the units return to stock, the admin's action is audited and the buyer told. Null when
+       * the order was not paid, or is shipped or refunded already.
+       */
+      async markRefunded(tx: Queryable, actor: AuditActor, id: string): Promise<OrderRow | null> {
+        const row = await repository.markRefunded(tx, id);
+        if (!row) return null;
+        await tools.stock.giveBack(tx, row.toolId, row.quantity);
+        await audit.record(tx, {
+          actor,
+          action: "order.refunded",
+          target: { type: "order", id: row.id },
+          details: { userEmail: row.userEmail, totalCents: row.totalCents, transactionId: row.transactionId },
+        });
+        await mail.enqueue(tx, messages.refunded(row));
+        return row;
+      },
+      /** Called after the refunding transaction has committed. */
+      refunded(email: string) {
+        tools.stockChanged();
+        ordersChanged(email);
+      },
       present: toOrder,
     },
 

@@ -63,6 +63,16 @@ export async function dueRefunds(
     .orderBy(asc(payments.updatedAt), asc(payments.id));
 }
 
+/** The payment that paid the order, locked for the refund that gives it back. */
+export async function succeededForOrder(db: Queryable, orderId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")))
+    .for("update");
+  return row ?? null;
+}
+
 /** True the first time an event id is seen; a redelivery gets false. */
 export async function claimEvent(db: Queryable, id: string, type: string): Promise<boolean> {
   const rows = await db.insert(paymentEvents).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvents.id });

@@ -31,6 +31,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     (request) => payments.confirm(currentUser(request), request.params.id),
   );
 
+  app.post(
+    "/orders/:id/refund",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["payments"],
+        description:
+          "Cancels a paid order that has not shipped and refunds its whole amount through the payment provider; the units go back on sale and the buyer is e-mailed. Repeating it refunds nothing more.",
+        params: idParams,
+        response: { 200: order },
+      },
+    },
+    (request) => payments.refundOrder(currentUser(request), request.params.id),
+  );
+
   if (verifyWebhook) {
     app.post(
       "/webhooks/stripe",

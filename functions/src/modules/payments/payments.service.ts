@@ -1,7 +1,7 @@
 import type { Database, Queryable } from "../../db/client.js";
 import type { PaymentRow } from "../../db/schema.js";
 import type { Principal } from "../../lib/auth.js";
-import { conflict, unprocessable } from "../../lib/errors.js";
+import { conflict, notFound, unprocessable } from "../../lib/errors.js";
 import { toCents } from "../../lib/money.js";
 import type { Order } from "../orders/orders.schemas.js";
 import type { OrdersService } from "../orders/orders.service.js";
@@ -177,6 +177,38 @@ export function createPaymentsService(db: Database, provider: PaymentProvider, {
         await repository.releaseEvent(db, event.id);
         throw error;
       }
+    },
+
+    /**
+     * An admin cancels a paid order that has not shipped and its whole amount goes back to the card.
+     * One transaction makes the order refunded (its units back on sale, the audit entry, the buyer's
+     * e-mail) and the payment owed back; the provider is asked after it commits, under the refund's
+     * one key, and if it fails the sweeper asks again. A second request finds the order refunded and
+     * refunds nothing; shipping, which needs the order paid, cannot overtake it, nor it shipping.
+     */
+    async refundOrder(actor: Principal, orderId: string): Promise<Order> {
+      const outcome = await db.transaction(async (tx) => {
+        const order = await settlement.lock(tx, orderId);
+        if (!order || order.status === "cancelled") throw notFound("Order");
+        if (order.status === "refunded") return { order, intentId: null };
+        if (order.status === "shipped") throw conflict("order_shipped", "A shipped order cannot be cancelled and refunded.");
+        if (order.status === "unpaid") throw conflict("order_unpaid", "An unpaid order has nothing to refund; cancel it instead.");
+        const payment = await repository.succeededForOrder(tx, order.id);
+        if (!payment) throw conflict("payment_not_found", "No card payment of this order is known to refund.");
+        await repository.setStatus(tx, payment.id, "refund_due", "The shop cancelled the paid order");
+        const refunded = await settlement.markRefunded(tx, actor, order.id);
+        if (!refunded) throw conflict("order_changed", "The order changed meanwhile. Please reload it.");
+        return { order: refunded, intentId: payment.intentId };
+      });
+      if (outcome.intentId) {
+        settlement.refunded(outcome.order.userEmail);
+        try {
+          await refund(outcome.intentId);
+        } catch {
+          // Owed and recorded as due: the sweeper (jobs/retry-due-refunds.ts) asks the provider again.
+        }
+      }
+      return settlement.present(outcome.order);
     },
 
     /** Refunds left due by a failed call to the provider (jobs/retry-due-refunds.ts). */

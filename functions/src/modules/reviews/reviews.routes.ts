@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type AuthGuards, currentUser } from "../../lib/auth.js";
-import { created } from "../common.schemas.js";
+import { created, deleted, idParams } from "../common.schemas.js";
 import type { ReviewsService } from "./reviews.service.js";
 import { addReviewBody, listReviewsQuery, review } from "./reviews.schemas.js";
 
@@ -13,7 +13,15 @@ export interface ReviewsRoutesOptions {
 export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (app, { reviews, auth }) => {
   app.get(
     "/reviews",
-    { schema: { tags: ["reviews"], description: "The newest reviews first; `limit` of them, 100 at most.", querystring: listReviewsQuery, response: { 200: z.array(review) } } },
+    {
+      schema: {
+        tags: ["reviews"],
+        description:
+          "The newest reviews first; `limit` of them, 100 at most. Reviews an admin removed, and those of removed accounts, are left out.",
+        querystring: listReviewsQuery,
+        response: { 200: z.array(review) },
+      },
+    },
     (request) => reviews.list(request.query.limit),
   );
 
@@ -27,6 +35,23 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
     async (request, reply) => {
       const saved = await reviews.add(currentUser(request), request.body);
       return reply.code(201).send({ ...saved, acknowledged: true, insertedId: saved._id });
+    },
+  );
+
+  app.delete(
+    "/reviews/:id",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["reviews"],
+        description: "Takes a review off the shop (admins). It is kept, no longer shown, and the removal is in the audit log.",
+        params: idParams,
+        response: { 200: deleted },
+      },
+    },
+    async (request) => {
+      await reviews.remove(currentUser(request), request.params.id);
+      return { acknowledged: true as const, deletedCount: 1 };
     },
   );
 };

@@ -38,6 +38,19 @@ describe("catalogue cursors", () => {
     expect(error.detail).toMatch(/another search, sort or filter/);
   });
 
+  it("when a view adds the low-stock filter, then its cursors are its own and the catalogue's views keep theirs", () => {
+    const lowStock: CatalogueView = { ...VIEW, lowStock: true };
+    expect(readCursor(lowStock, writeCursor(lowStock, ID))).toEqual({ after: ID });
+    expect(refusal(VIEW, writeCursor(lowStock, ID))).toMatchObject({ code: "invalid_cursor" });
+    expect(writeCursor({ ...VIEW, lowStock: false }, ID)).toBe(writeCursor(VIEW, ID));
+    // The digest of a catalogue view, as cursors in links made before the filter carry it.
+    expect(writeCursor(VIEW, ID)).toBe(Buffer.from(`c1.FUsOm8xMhY-E3NSb.${ID}`).toString("base64url"));
+  });
+
+  it("when Manage Tools' cursor is refused, then the problem names its own parameter", () => {
+    expect(() => readCursor(VIEW, "!", "cursor")).toThrow(expect.objectContaining({ errors: [{ path: "querystring/cursor", message: expect.any(String) }] }));
+  });
+
   it.each(["", "!", "abc", Buffer.from(`c1.x.${ID}`).toString("base64"), `${writeCursor(VIEW, ID)}=`])(
     "when the cursor is %j, then it is refused as not valid",
     (after) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client.js";
 import { catalogueWords, tools } from "../../db/schema.js";
@@ -52,13 +52,15 @@ export interface CataloguePageQuery {
   search: SearchWord[] | null;
   sort: CatalogueSort;
   inStock: boolean;
+  /** Only tools whose stock is below their minimum order (Manage Tools). */
+  lowStock?: boolean;
   /** The id of the last tool of the page before. */
   after: string | null;
   /** Rows to read: one more than the page holds tells whether another page follows. */
   rows: number;
 }
 
-/** What a page shows of a tool: the fields of the answer, nothing else to read, send or parse. */
+/** What a page shows of a tool: the fields of the answers (Manage Tools adds when it was listed), nothing else. */
 const pageColumns = {
   id: tools.id,
   name: tools.name,
@@ -67,6 +69,7 @@ const pageColumns = {
   description: tools.description,
   moq: tools.moq,
   aq: tools.aq,
+  createdAt: tools.createdAt,
 };
 export type CatalogueRow = { [K in keyof typeof pageColumns]: (typeof pageColumns)[K]["_"]["data"] };
 
@@ -95,7 +98,7 @@ function after(sort: CatalogueSort, id: string): SQL {
 }
 
 /** One page of listed tools, searched, filtered and in order, plus one row to tell whether more follow. */
-export function cataloguePage(db: Queryable, { search, sort, inStock, after: afterId, rows }: CataloguePageQuery): Promise<CatalogueRow[]> {
+export function cataloguePage(db: Queryable, { search, sort, inStock, lowStock = false, after: afterId, rows }: CataloguePageQuery): Promise<CatalogueRow[]> {
   const { key, descending } = ORDERS[sort];
   const match = search && search.length > 0 ? toTsquery(search) : null;
   const direction = descending ? desc : asc;
@@ -110,6 +113,7 @@ export function cataloguePage(db: Queryable, { search, sort, inStock, after: aft
         // or collects a rare word's few tools from the search index.
         match === null ? undefined : sql`${tools.searchVector} @@ ${match}::tsquery`,
         inStock ? gte(tools.aq, tools.moq) : undefined,
+        lowStock ? lt(tools.aq, tools.moq) : undefined,
         afterId === null ? undefined : after(sort, afterId),
       ),
     )

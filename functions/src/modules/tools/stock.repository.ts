@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { tools } from "../../db/schema.js";
+import { stockMovements, type StockMovementRow, tools } from "../../db/schema.js";
 import { isUuid } from "../../lib/ids.js";
 
 /** What an order needs of its tool: the price and name it records, and the stock it checks. */
@@ -13,10 +13,10 @@ export interface StockForOrders {
 }
 
 /**
- * Locks a listed tool for the rest of the transaction, so the orders of one batch are checked
- * against its stock as it is, and no other transaction takes from it meanwhile.
+ * Locks a listed tool for the rest of the transaction, so the orders of one batch, or a stock
+ * movement, are checked against its stock as it is, and no other transaction changes it meanwhile.
  */
-export async function lockForOrders(db: Queryable, id: string): Promise<StockForOrders | null> {
+export async function lockListedTool(db: Queryable, id: string): Promise<StockForOrders | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({ id: tools.id, name: tools.name, priceCents: tools.priceCents, moq: tools.moq, aq: tools.aq })
@@ -39,4 +39,34 @@ export async function returnStock(db: Queryable, id: string, quantity: number): 
     .update(tools)
     .set({ aq: sql`${tools.aq} + ${quantity}` })
     .where(eq(tools.id, id));
+}
+
+/**
+ * Puts units on a tool's shelf (a positive change) or takes them off (negative), with the ledger
+ * row that accounts for them; returns the stock it leaves. Call it with the tool locked.
+ */
+export async function moveStock(
+  db: Queryable,
+  movement: { toolId: string; kind: "restock" | "correction"; change: number; reason: string; actorId: string },
+): Promise<{ movement: StockMovementRow; aq: number }> {
+  const [tool] = await db
+    .update(tools)
+    .set({ aq: sql`${tools.aq} + ${movement.change}` })
+    .where(eq(tools.id, movement.toolId))
+    .returning({ aq: tools.aq });
+  const [row] = await db
+    .insert(stockMovements)
+    .values({ toolId: movement.toolId, kind: movement.kind, quantity: movement.change, reason: movement.reason, actorId: movement.actorId })
+    .returning();
+  return { movement: row!, aq: tool!.aq };
+}
+
+/** A tool's ledger, newest first, from before the movement `before` when given. */
+export function listMovements(db: Queryable, toolId: string, { before, rows }: { before?: number; rows: number }): Promise<StockMovementRow[]> {
+  return db
+    .select()
+    .from(stockMovements)
+    .where(and(eq(stockMovements.toolId, toolId), before === undefined ? undefined : lt(stockMovements.id, before)))
+    .orderBy(desc(stockMovements.id))
+    .limit(rows);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
 import { tools, type ToolRow } from "../../db/schema.js";
 import { isUuid } from "../../lib/ids.js";
@@ -12,10 +12,20 @@ export function listTools(db: Queryable): Promise<ToolRow[]> {
   return db.select(toolColumns).from(tools).where(listed).orderBy(asc(tools.createdAt), asc(tools.id));
 }
 
-export async function findTool(db: Queryable, id: string): Promise<ToolRow | null> {
+/** A listed tool; `lock` holds its row for the rest of the transaction, as an edit does. */
+export async function findTool(db: Queryable, id: string, { lock = false } = {}): Promise<ToolRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select(toolColumns).from(tools).where(and(eq(tools.id, id), listed));
+  const query = db.select(toolColumns).from(tools).where(and(eq(tools.id, id), listed));
+  const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
+}
+
+/** What an edit may change: everything but the stock, which moves only with its ledger. */
+export type ToolEdit = Partial<Pick<ToolRow, "name" | "img" | "priceCents" | "description" | "moq">>;
+
+export async function updateTool(db: Queryable, id: string, edit: ToolEdit): Promise<ToolRow> {
+  const [row] = await db.update(tools).set(edit).where(eq(tools.id, id)).returning(toolColumns);
+  return row!;
 }
 
 export async function insertTool(db: Queryable, values: typeof tools.$inferInsert): Promise<ToolRow> {
@@ -31,4 +41,10 @@ export async function softDeleteTool(db: Queryable, id: string): Promise<boolean
     .where(and(eq(tools.id, id), listed))
     .returning({ id: tools.id });
   return rows.length === 1;
+}
+
+/** How many listed tools can no longer be ordered: their stock is below their minimum order. */
+export async function countLowStock(db: Queryable): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(tools).where(and(listed, lt(tools.aq, tools.moq)));
+  return row?.count ?? 0;
 }

@@ -4,7 +4,21 @@ import { type AuthGuards, currentUser } from "../../lib/auth.js";
 import { cachedSerializer, sendJsonBytes } from "../../lib/send-json-bytes.js";
 import { created, deleted, idParams } from "../common.schemas.js";
 import type { ToolsService } from "./tools.service.js";
-import { CATALOGUE_PAGE_SIZE, catalogueQuery, cataloguePage, createToolBody, tool } from "./tools.schemas.js";
+import {
+  CATALOGUE_PAGE_SIZE,
+  catalogueQuery,
+  cataloguePage,
+  createToolBody,
+  MANAGE_TOOLS_PAGE_SIZE,
+  manageToolsPage,
+  manageToolsQuery,
+  stockLedgerPage,
+  stockLedgerQuery,
+  stockMovementBody,
+  stockMovementMade,
+  tool,
+  updateToolBody,
+} from "./tools.schemas.js";
 
 export interface ToolsRoutesOptions {
   tools: ToolsService;
@@ -54,6 +68,75 @@ export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app
       const saved = await tools.create(currentUser(request), request.body);
       return reply.code(201).send({ ...saved, acknowledged: true, insertedId: saved._id });
     },
+  );
+
+  app.patch(
+    "/tools/:id",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["tools"],
+        description:
+          "Changes any of a listed tool's name, price, description, img and moq (at least one). The stock (aq) " +
+          "is not edited: it changes through stock movements. Answers the tool as GET /api/tools/{id} does.",
+        params: idParams,
+        body: updateToolBody,
+        response: { 200: tool },
+      },
+    },
+    (request) => tools.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/tools/:id/stock-movements",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["tools"],
+        description:
+          "Puts units on a listed tool's shelf (restock) or takes them off (correction, with a reason), recorded in its " +
+          "stock ledger. A correction that would leave fewer than 0 units is a 409 and changes nothing. " +
+          "Answers the movement and the tool's new aq.",
+        params: idParams,
+        body: stockMovementBody,
+        response: { 201: stockMovementMade },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await tools.ledger.move(currentUser(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    "/tools/:id/stock-movements",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["tools"],
+        description:
+          "A tool's stock ledger, newest first: the stock it was created with, then each restock and correction. " +
+          "Pass a page's `next` as `before` for older movements.",
+        params: idParams,
+        querystring: stockLedgerQuery,
+        response: { 200: stockLedgerPage },
+      },
+    },
+    (request) => tools.ledger.list(request.params.id, request.query),
+  );
+
+  app.get(
+    "/admin/tools",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["tools"],
+        description:
+          `Manage Tools: listed tools newest first, at most ${MANAGE_TOOLS_PAGE_SIZE} a page, each with when it was added; ` +
+          "searched as the catalogue searches, optionally only tools low on stock (aq < moq). " +
+          "Pass a page's `next` as `cursor` for the following page, with the same q and lowStock.",
+        querystring: manageToolsQuery,
+        response: { 200: manageToolsPage },
+      },
+    },
+    (request) => tools.manage(request.query),
   );
 
   app.delete(

@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { dollars, text } from "../common.schemas.js";
+import { dollars, optionalText, text } from "../common.schemas.js";
 
 /** The longest texts of a tool stored, in characters. */
 export const TOOL_NAME_MAX_LENGTH = 120;
 export const TOOL_DESCRIPTION_MAX_LENGTH = 2000;
 export const TOOL_IMAGE_URL_MAX_LENGTH = 2048;
+/** The most units a tool can hold on the shelf, whether listed with them or restocked to them. */
+export const TOOL_STOCK_MAX = 1_000_000;
 
 export const tool = z.object({
   _id: z.string(),
@@ -16,6 +18,9 @@ export const tool = z.object({
   aq: z.number().int(),
 });
 export type Tool = z.infer<typeof tool>;
+
+/** A tool that can no longer be ordered: its stock does not reach its minimum order. */
+export const isLowOnStock = ({ aq, moq }: Pick<Tool, "aq" | "moq">): boolean => aq < moq;
 
 /** An absolute http(s) URL or a path on the shop's own host. */
 const imageUrl = z
@@ -32,10 +37,20 @@ export const createToolBody = z.strictObject({
   price: dollars,
   description: text(TOOL_DESCRIPTION_MAX_LENGTH),
   moq: units.min(1, "Must be at least 1").max(1_000_000),
-  aq: units.min(0, "Must not be negative").max(1_000_000),
+  aq: units.min(0, "Must not be negative").max(TOOL_STOCK_MAX),
   img: imageUrl,
 });
 export type CreateToolBody = z.infer<typeof createToolBody>;
+
+/**
+ * `PATCH /api/tools/{id}`: any of the fields a tool is created with, under the same rules, but its
+ * stock, which changes only through stock movements.
+ */
+export const updateToolBody = createToolBody
+  .omit({ aq: true })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, "Give at least one field to change");
+export type UpdateToolBody = z.infer<typeof updateToolBody>;
 
 /** Tools a catalogue page holds at most; the home page asks for fewer. */
 export const CATALOGUE_PAGE_SIZE = 24;
@@ -68,3 +83,90 @@ export const cataloguePage = z.object({
   next: z.string().nullable(),
 });
 export type CataloguePage = z.infer<typeof cataloguePage>;
+
+/** `GET /api/admin/tools` (Manage Tools): a page of tools, newest first, searched and filtered. */
+export const MANAGE_TOOLS_PAGE_SIZE = 24;
+
+export const manageToolsQuery = z.strictObject({
+  /** Words to find in a tool's name or description, as the catalogue finds them; blank means every tool. */
+  q: catalogueQuery.shape.q,
+  /** "true": only tools that can no longer be ordered, whose stock is below their minimum order. */
+  lowStock: z.enum(["true", "false"]).optional(),
+  /** The `next` of the page before; opaque to clients. */
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(MANAGE_TOOLS_PAGE_SIZE).default(MANAGE_TOOLS_PAGE_SIZE),
+});
+export type ManageToolsQuery = z.infer<typeof manageToolsQuery>;
+
+/** A tool as an admin manages it: the catalogue's fields and when it was added. */
+export const managedTool = tool.extend({ createdAt: z.string() });
+export type ManagedTool = z.infer<typeof managedTool>;
+
+export const manageToolsPage = z.object({
+  tools: z.array(managedTool),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next: z.string().nullable(),
+});
+export type ManageToolsPage = z.infer<typeof manageToolsPage>;
+
+/** The longest reason a stock movement records, in characters. */
+export const STOCK_REASON_MAX_LENGTH = 500;
+
+const movedUnits = units.min(1, "Must be at least 1").max(TOOL_STOCK_MAX, `At most ${TOOL_STOCK_MAX.toLocaleString("en-US")}`);
+const correctionReason = z
+  .string({ error: "A correction needs a reason" })
+  .trim()
+  .min(1, "A correction needs a reason")
+  .max(STOCK_REASON_MAX_LENGTH, `At most ${STOCK_REASON_MAX_LENGTH} characters`);
+
+/**
+ * `POST /api/tools/{id}/stock-movements`: units put on the shelf (restock) or taken off it
+ * (correction: counted short, damaged, lost), always a positive number of units. A correction says why.
+ */
+export const stockMovementBody = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("restock"), quantity: movedUnits, reason: optionalText(STOCK_REASON_MAX_LENGTH).optional() }),
+  z.strictObject({ kind: z.literal("correction"), quantity: movedUnits, reason: correctionReason }),
+]);
+export type StockMovementBody = z.infer<typeof stockMovementBody>;
+
+export const stockMovementKind = z.enum(["initial", "restock", "correction"]);
+export type StockMovementKind = z.infer<typeof stockMovementKind>;
+
+/** One entry of a tool's stock ledger: the units it added (positive) or took off the shelf (negative). */
+export const stockMovement = z.object({
+  _id: z.string(),
+  toolId: z.string(),
+  kind: stockMovementKind,
+  quantity: z.number().int(),
+  reason: z.string(),
+  /** The admin who made it; null for the stock a tool was created with. */
+  actorId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovement>;
+
+export const stockMovementMade = z.object({
+  movement: stockMovement,
+  /** The tool's available quantity once the movement is made. */
+  aq: z.number().int(),
+});
+export type StockMovementMade = z.infer<typeof stockMovementMade>;
+
+export const STOCK_LEDGER_PAGE_SIZE = 100;
+
+/** Newest first; `before` is the `next` of the previous page. */
+export const stockLedgerQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(STOCK_LEDGER_PAGE_SIZE).default(STOCK_LEDGER_PAGE_SIZE),
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, "Must be the next of a ledger page")
+    .optional(),
+});
+export type StockLedgerQuery = z.infer<typeof stockLedgerQuery>;
+
+export const stockLedgerPage = z.object({
+  movements: z.array(stockMovement),
+  /** Pass as `before` for older movements; null when there are none. */
+  next: z.string().nullable(),
+});
+export type StockLedgerPage = z.infer<typeof stockLedgerPage>;

@@ -4,7 +4,16 @@ import { type AuthGuards, bearerToken, currentUser, sameEmail } from "../../lib/
 import { badRequest } from "../../lib/errors.js";
 import { acknowledged, deleted, emailParams, idParams } from "../common.schemas.js";
 import type { UsersService } from "./users.service.js";
-import { adminStatus, signInBody, signInResponse, updateProfileBody, user } from "./users.schemas.js";
+import {
+  ADMIN_USERS_PAGE_MAX,
+  adminStatus,
+  adminUsersPage,
+  adminUsersQuery,
+  signInBody,
+  signInResponse,
+  updateProfileBody,
+  user,
+} from "./users.schemas.js";
 
 export interface UsersRoutesOptions {
   users: UsersService;
@@ -44,6 +53,23 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.get("/users", { onRequest: auth.admin, schema: { tags: ["users"], response: { 200: z.array(user) } } }, () =>
     users.list(),
+  );
+
+  app.get(
+    "/admin/users",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["users"],
+        description:
+          `One page of the active users for admins, newest first, at most ${ADMIN_USERS_PAGE_MAX}, each with when they joined. ` +
+          "`q` is found anywhere in the email or the name, whatever the case; `role` keeps buyers or admins. " +
+          "Pass a page's `next` as `cursor` for the page after it; `next` is null on the last page.",
+        querystring: adminUsersQuery,
+        response: { 200: adminUsersPage },
+      },
+    },
+    (request) => users.page(request.query),
   );
 
   app.get(

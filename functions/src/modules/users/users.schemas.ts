@@ -44,3 +44,31 @@ export const updateProfileBody = z.strictObject({
     .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** The most users one page of the admins' list holds. */
+export const ADMIN_USERS_PAGE_MAX = 100;
+/** A page's length when the call leaves `limit` out. */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+export const USER_SEARCH_MAX_LENGTH = 100;
+
+/** `GET /api/admin/users`: one page of the users, newest first, searched and filtered on the server. */
+export const adminUsersQuery = z.strictObject({
+  /** Found anywhere in the email or the name, whatever the case; blank means every user. */
+  q: z.string().trim().max(USER_SEARCH_MAX_LENGTH, `At most ${USER_SEARCH_MAX_LENGTH} characters`).optional(),
+  role: z.enum(["buyer", "admin"]).optional(),
+  /** The `next` of the page before; opaque to clients. */
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_MAX).default(ADMIN_USERS_PAGE_SIZE),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+/** A user as the admins' list shows them: the account and when it joined the shop. */
+export const adminUser = user.extend({ createdAt: z.string() });
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const adminUsersPage = z.object({
+  users: z.array(adminUser),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next: z.string().nullable(),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPage>;

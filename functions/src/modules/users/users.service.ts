@@ -9,7 +9,8 @@ import type { AuditService } from "../audit/audit.service.js";
 import type { OrdersService } from "../orders/orders.service.js";
 import { type FirebaseUser, linkAccount, type LinkOutcome } from "./account-link.js";
 import * as repository from "./users.repository.js";
-import type { UpdateProfileBody, User } from "./users.schemas.js";
+import { readUsersCursor, unknownUsersCursor, writeUsersCursor } from "./users-cursor.js";
+import type { AdminUser, AdminUsersPage, AdminUsersQuery, UpdateProfileBody, User } from "./users.schemas.js";
 
 export const toUser = (row: UserRow): User => ({
   _id: row.id,
@@ -21,6 +22,8 @@ export const toUser = (row: UserRow): User => ({
   number: row.number,
   linkIn: row.linkIn,
 });
+
+const toAdminUser = (row: UserRow): AdminUser => ({ ...toUser(row), createdAt: row.createdAt.toISOString() });
 
 /** What a person is told when the exchange finds no account they may have. */
 const REFUSED_LINKS: Record<Exclude<LinkOutcome["kind"], "linked">, () => Error> = {
@@ -100,6 +103,16 @@ export function createUsersService(db: Database, { identity, tokens, audit, orde
 
     async list(): Promise<User[]> {
       return (await repository.listActive(db)).map(toUser);
+    },
+
+    /** One page of the admins' list of users, newest first; `next` while more follow. */
+    async page({ q, role, cursor, limit }: AdminUsersQuery): Promise<AdminUsersPage> {
+      const afterId = cursor === undefined ? undefined : readUsersCursor(cursor);
+      // One more than the page, to know whether another follows without counting.
+      const rows = await repository.pageOfActive(db, { search: q || undefined, role, afterId, limit: limit + 1 });
+      if (afterId && rows.length === 0 && !(await repository.accountExists(db, afterId))) throw unknownUsersCursor();
+      const shown = rows.slice(0, limit);
+      return { users: shown.map(toAdminUser), next: rows.length > limit ? writeUsersCursor(shown.at(-1)!.id) : null };
     },
 
     async get(principal: Principal, email: string): Promise<User> {

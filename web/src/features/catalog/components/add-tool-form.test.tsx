@@ -71,4 +71,13 @@ describe("AddToolForm", () => {
     });
     for (const placeholder of PLACEHOLDERS) expect(screen.getByPlaceholderText(placeholder)).toHaveValue(placeholder === "Price" || placeholder.endsWith("Quantity") ? null : "");
   });
+
+  it("when it is given first values, then the fields start with them and the rest stay empty", () => {
+    render(<AddToolForm onSubmit={vi.fn(async () => {})} defaults={{ name: "Laser Level", price: 215, description: "Green beam." }} />);
+    expect(screen.getByPlaceholderText("Tools Name")).toHaveValue("Laser Level");
+    expect(screen.getByPlaceholderText("Price")).toHaveValue(215);
+    expect(screen.getByPlaceholderText("Description")).toHaveValue("Green beam.");
+    expect(screen.getByPlaceholderText("Minimum Order Quantity")).toHaveValue(null);
+    expect(screen.getByPlaceholderText("Image Url")).toHaveValue("");
+  });
 });

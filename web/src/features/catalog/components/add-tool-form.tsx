@@ -4,10 +4,12 @@ import type { CreateToolBody } from "@api/tools/tools.schemas";
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
 import { submitToApi } from "@/lib/form";
-import { createToolInput } from "../api/create-tool";
+import { createToolInput, type CreateToolInput } from "../api/create-tool";
 
 interface AddToolFormProps {
   onSubmit: (tool: CreateToolBody) => Promise<void>;
+  /** What the form starts with, such as a wish's name and price; empty when left out. */
+  defaults?: Partial<CreateToolInput>;
 }
 
 type FieldName = keyof CreateToolBody;
@@ -31,8 +33,8 @@ const FIELDS: readonly FieldSpec[] = [
 ];
 const FIELD_NAMES = FIELDS.map((field) => field.name);
 
-export function AddToolForm({ onSubmit }: AddToolFormProps) {
-  const form = useForm({ resolver: zodResolver(createToolInput) });
+export function AddToolForm({ onSubmit, defaults }: AddToolFormProps) {
+  const form = useForm<CreateToolInput, unknown, CreateToolBody>({ resolver: zodResolver(createToolInput), defaultValues: defaults });
   const { errors, isSubmitting } = form.formState;
   const submit = submitToApi(form, FIELD_NAMES, onSubmit, { resetWhenSent: true });
 

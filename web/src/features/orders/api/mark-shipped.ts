@@ -1,13 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Order } from "@api/orders/orders.schemas";
+import type { Order, ShipOrderBody } from "@api/orders/orders.schemas";
 import { apiRequest } from "@/lib/api-client";
+import { refreshAfterConflict, showChangedOrder } from "../lib/order-updates";
 
-export const markShipped = (id: string) => apiRequest<Order>(`/orders/${encodeURIComponent(id)}/shipped`, { method: "PATCH" });
+export type ShippingDetails = NonNullable<ShipOrderBody>;
+
+/** Without details the call is the spec's: a PATCH with no body. */
+export const markShipped = (id: string, details?: ShippingDetails) =>
+  apiRequest<Order>(`/orders/${encodeURIComponent(id)}/shipped`, { method: "PATCH", body: details });
 
 export function useMarkShipped() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: markShipped,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
+    mutationFn: ({ id, details }: { id: string; details?: ShippingDetails }) => markShipped(id, details),
+    onSuccess: (order) => showChangedOrder(queryClient, order),
+    onError: (error) => refreshAfterConflict(queryClient, error),
   });
 }

@@ -15,11 +15,11 @@ export function OrderedItemCells({ order, quantityLabel = "Quantity" }: { order:
   );
 }
 
-/** Only an unpaid order can be cancelled; a paid one leaves the cell empty. */
+/** Only an unpaid order can be cancelled; any other (paid, or cancelled already) leaves the cell empty. */
 export function CancelOrderCell({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   return (
     <td data-label="Cancel">
-      {!order.paid && (
+      {order.status === "unpaid" && (
         <button type="button" className="btn btn-danger btn-small" onClick={() => onCancel(order)}>
           Cancel
         </button>

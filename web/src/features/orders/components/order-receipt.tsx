@@ -28,6 +28,11 @@ export function OrderReceipt({ order }: { order: Order & { paidAt: string } }) {
           <Fact term="Paid at">
             <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
           </Fact>
+          {order.refundedAt && (
+            <Fact term="Refunded at">
+              <time dateTime={order.refundedAt}>{formatDateTime(order.refundedAt)}</time>
+            </Fact>
+          )}
           <Fact term="Card">{order.cardLast4 ? `ending in ${order.cardLast4}` : "Not known"}</Fact>
           <Fact term="Transaction Id">
             <span className="transaction-id">{order.transactionId ?? "Not known"}</span>

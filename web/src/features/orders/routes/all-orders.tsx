@@ -1,50 +1,52 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import type { Order } from "@api/orders/orders.schemas";
 import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
-import { paths } from "@/config/paths";
 import { reloadWithToast } from "@/lib/flash-toast";
-import { useAllOrders } from "../api/get-all-orders";
-import { useMarkShipped } from "../api/mark-shipped";
-import { CancelOrderDialog } from "../components/cancel-order-dialog";
-import { CancelOrderCell, OrderedItemCells } from "../components/order-cells";
-import { orderNumber } from "../lib/order-status";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { type OrdersSearch, useAdminOrders } from "../api/get-admin-orders";
+import { AdminOrderRow } from "../components/admin-order-row";
+import { CancelOrderDialog } from "../components/cancel-order-dialog";
+import { OrdersSearchForm, STATUS_FILTERS } from "../components/orders-search";
+import { RefundOrderDialog } from "../components/refund-order-dialog";
+import "../components/orders.css";
 
-function ShippingStatus({ order }: { order: Order }) {
-  const markShipped = useMarkShipped();
-  if (order.status === "shipped") return <span className="badge badge-success">Shipped</span>;
-  if (!order.paid) return <span className="badge">Awaiting payment</span>;
-  return (
-    <span className="status-cell">
-      <span className="badge badge-warning">Pending</span>
-      <button
-        type="button"
-        className="btn btn-primary btn-small"
-        disabled={markShipped.isPending}
-        onClick={() => markShipped.mutate(order._id)}
-      >
-        Shipped
-      </button>
-    </span>
-  );
+/** The search in the page's address, so a reload, a link or the back button keeps it. */
+function useOrdersSearch(): [OrdersSearch, (search: OrdersSearch) => void] {
+  const [params, setParams] = useSearchParams();
+  const status = STATUS_FILTERS.find((option) => option.value === params.get("status"))?.value ?? "";
+  const search: OrdersSearch = { q: params.get("q")?.trim() ?? "", status };
+  const setSearch = ({ q, status }: OrdersSearch) => {
+    const next = new URLSearchParams();
+    if (q) next.set("q", q);
+    if (status) next.set("status", status);
+    setParams(next);
+  };
+  return [search, setSearch];
 }
 
 export function AllOrdersRoute() {
   useDocumentTitle("Manage All Orders");
-  const orders = useAllOrders();
+  const [search, setSearch] = useOrdersSearch();
+  const orders = useAdminOrders(search);
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [refunding, setRefunding] = useState<Order | null>(null);
+  const listed = orders.data?.pages.flatMap((page) => page.orders) ?? [];
+  const searching = search.q !== "" || search.status !== "";
 
   return (
-    <section>
+    <section className="all-orders">
       <h1 id="all-orders-heading">Manage All Orders</h1>
+      <OrdersSearchForm search={search} onSearch={setSearch} />
       <QueryState isPending={orders.isPending} error={orders.error} />
-      {orders.data && orders.data.length === 0 && <p>There are no orders yet.</p>}
-      {orders.data && orders.data.length > 0 && (
+      {orders.data && listed.length === 0 && <p>{searching ? "No order matches this search." : "There are no orders yet."}</p>}
+      {listed.length > 0 && (
         <Table label="All orders">
           <thead>
             <tr>
+              {/* Above the rows' headers, the day each order was placed. */}
+              <td />
               <th scope="col">Order Number</th>
               <th scope="col">Name</th>
               <th scope="col">Tools Name</th>
@@ -56,26 +58,32 @@ export function AllOrdersRoute() {
             </tr>
           </thead>
           <tbody>
-            {orders.data.map((order) => (
-              <tr key={order._id}>
-                <td data-label="Order Number">
-                  <Link to={paths.dashboard.order.href(order._id)} aria-label={`Order ${orderNumber(order._id)}`}>
-                    <code title={order._id}>{orderNumber(order._id)}</code>
-                  </Link>
-                </td>
-                <td data-label="Name">{order.userName}</td>
-                <OrderedItemCells order={order} quantityLabel="Ordered Quantity" />
-                <td data-label="Status">{order.paid ? <span className="badge badge-success">Paid</span> : <span className="badge">Unpaid</span>}</td>
-                <td data-label="Status">
-                  <ShippingStatus order={order} />
-                </td>
-                <CancelOrderCell order={order} onCancel={setCancelling} />
-              </tr>
+            {listed.map((order) => (
+              <AdminOrderRow key={order._id} order={order} onCancel={setCancelling} onRefund={setRefunding} />
             ))}
           </tbody>
         </Table>
       )}
+      {listed.length > 0 && (
+        <div className="orders-more">
+          <p role="status">
+            {listed.length === 1 ? "1 order shown" : `${listed.length} orders shown`}, newest first{orders.hasNextPage ? "; more to load." : "."}
+          </p>
+          {orders.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              aria-busy={orders.isFetchingNextPage}
+              disabled={orders.isFetchingNextPage}
+              onClick={() => void orders.fetchNextPage()}
+            >
+              Load more
+            </button>
+          )}
+        </div>
+      )}
       <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} onCancelled={() => reloadWithToast("Deleted !!")} />
+      <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />
     </section>
   );
 }

@@ -74,8 +74,10 @@ export function MyOrdersRoute() {
                 <OrderedItemCells order={order} />
                 <StatusCell order={order} />
                 <td data-label="Payment">
-                  {/* The spec's words for this cell: Pay while unpaid, then Shipped; the status says where the order really is. */}
-                  {order.paid ? (
+                  {/* The spec's words for this cell: Pay while unpaid, then Shipped; the status says where the order really is. A refunded order's payment went back. */}
+                  {order.status === "refunded" ? (
+                    <span className="badge">Refunded</span>
+                  ) : order.paid ? (
                     <span className="badge badge-success">Shipped</span>
                   ) : (
                     <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-small">

@@ -120,6 +120,8 @@ describe("the order page", () => {
       ["Shipped", SHIPPED],
     ]);
     expect(summaryFacts().Status).toBe("Shipped");
+    expect(summaryFacts()).not.toHaveProperty("Carrier");
+    expect(summaryFacts()).not.toHaveProperty("Tracking number");
   });
 
   it("when the order was refunded, then it reads Refunded and the refund is on the timeline", async () => {
@@ -133,6 +135,21 @@ describe("the order page", () => {
       ["Paid", PAID],
       ["Refunded", REFUNDED],
     ]);
+    expect(factsOf(screen.getByRole("region", { name: "Receipt" }))["Refunded at"]).toBe(formatDateTime(REFUNDED));
+    expect(screen.queryByRole("link", { name: "Pay" })).not.toBeInTheDocument();
+  });
+
+  it("when the order shipped with a carrier and a tracking number, then both are shown with it", async () => {
+    openOrderPage(() => HttpResponse.json({ ...shipped, shippingCarrier: "DHL Express", trackingNumber: "JD014600006281230476" }));
+    await screen.findByRole("region", { name: "Timeline" });
+    expect(summaryFacts()).toMatchObject({ Status: "Shipped", Carrier: "DHL Express", "Tracking number": "JD014600006281230476" });
+  });
+
+  it("when the order shipped with only a tracking number, or with neither, then only what was given is shown", async () => {
+    openOrderPage(() => HttpResponse.json({ ...shipped, trackingNumber: "1Z 999 AA1" }));
+    await screen.findByRole("region", { name: "Timeline" });
+    expect(summaryFacts()["Tracking number"]).toBe("1Z 999 AA1");
+    expect(summaryFacts()).not.toHaveProperty("Carrier");
   });
 
   it("when the provider did not name the card, then the receipt says it is not known", async () => {

@@ -56,6 +56,18 @@ function Summary({ order }: { order: Order }) {
         <dt>Total Price</dt>
         <dd>{formatDollars(order.toolPrice)}</dd>
       </div>
+      {order.status === "shipped" && order.shippingCarrier && (
+        <div>
+          <dt>Carrier</dt>
+          <dd>{order.shippingCarrier}</dd>
+        </div>
+      )}
+      {order.status === "shipped" && order.trackingNumber && (
+        <div>
+          <dt>Tracking number</dt>
+          <dd>{order.trackingNumber}</dd>
+        </div>
+      )}
       {!order.paid && order.releasesAt && (
         <div>
           <dt>Held until</dt>

@@ -1,14 +1,10 @@
-import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { http, HttpResponse } from "msw";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Order } from "@api/orders/orders.schemas";
 import { formatDate } from "@/lib/format";
 import { unpaidOrder } from "@/test/orders";
 import { renderWithProviders } from "@/test/render-with-providers";
-import { server } from "@/test/server";
 import { heldUntil } from "../lib/held-until";
-import { AllOrdersRoute } from "./all-orders";
 import { MyOrdersRoute } from "./my-orders";
 
 const unpaid = unpaidOrder;
@@ -26,39 +22,6 @@ const paid: Order = {
 const shipped: Order = { ...paid, _id: "2d903e4c-3333-4444-8555-b66667777888", toolName: "Socket Set", shipped: true, status: "shipped", shippedAt: "2026-11-23T09:00:00.000Z" };
 
 const rowOf = (toolName: string) => screen.getByRole("row", { name: new RegExp(toolName) });
-
-describe("Manage All Orders", () => {
-  it("when it lists orders, then it has the spec's eight columns", () => {
-    renderWithProviders(<AllOrdersRoute />, [[["orders", "all"], [unpaid]]]);
-    const headings = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
-    expect(headings).toEqual(["Order Number", "Name", "Tools Name", "Ordered Quantity", "Total Price", "Status", "Status", "Cancel"]);
-  });
-
-  it("when an order is paid, then it shows Pending and a Shipped button that marks it shipped", async () => {
-    const markedShipped: Order = { ...paid, shipped: true, status: "shipped" };
-    const markedIds: string[] = [];
-    server.use(
-      http.patch<{ id: string }>("/api/orders/:id/shipped", ({ params }) => {
-        markedIds.push(params.id);
-        return HttpResponse.json(markedShipped);
-      }),
-      // Marking an order shipped refetches the list.
-      http.get("/api/allOrders", () => HttpResponse.json([unpaid, markedShipped, shipped])),
-    );
-    renderWithProviders(<AllOrdersRoute />, [[["orders", "all"], [unpaid, paid, shipped]]]);
-
-    expect(within(rowOf("Socket Set")).getByText("Shipped")).toBeInTheDocument();
-    expect(within(rowOf("Socket Set")).queryByRole("button")).not.toBeInTheDocument();
-    expect(within(rowOf("Claw Hammer")).getByText("Unpaid")).toBeInTheDocument();
-    expect(within(rowOf("Claw Hammer")).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
-
-    const paidRow = rowOf("Spirit Level");
-    expect(within(paidRow).getByText("Pending")).toBeInTheDocument();
-    expect(within(paidRow).queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
-    await userEvent.setup().click(within(paidRow).getByRole("button", { name: "Shipped" }));
-    await waitFor(() => expect(markedIds).toEqual([paid._id]));
-  });
-});
 
 describe("My Orders", () => {
   it("when an order is unpaid, then it has Pay (to its payment page) and Cancel; when paid, Shipped and no Cancel", () => {
@@ -109,6 +72,10 @@ describe("My Orders", () => {
     expect(paymentOf("Claw Hammer")).toHaveTextContent(/^Pay$/);
     expect(paymentOf("Spirit Level")).toHaveTextContent(/^Shipped$/);
     expect(paymentOf("Socket Set")).toHaveTextContent(/^Shipped$/);
+    // A refunded order's money went back: it is neither to be paid nor shipped, nor can it be cancelled.
+    expect(paymentOf("Pipe Wrench")).toHaveTextContent(/^Refunded$/);
+    expect(within(rowOf("Pipe Wrench")).queryByRole("link", { name: "Pay" })).not.toBeInTheDocument();
+    expect(within(rowOf("Pipe Wrench")).queryByRole("button")).not.toBeInTheDocument();
   });
 
   it("when it lists an order, then it shows the order's date and number, linked to the order's page", () => {
@@ -120,13 +87,6 @@ describe("My Orders", () => {
     const link = within(row).getByRole("link", { name: "Order 0B7E1C2A" });
     expect(link).toHaveAttribute("href", `/dashboard/orders/${unpaid._id}`);
     expect(link).toHaveTextContent("0B7E1C2A");
-  });
-});
-
-describe("Manage All Orders, order numbers", () => {
-  it("when it lists an order, then its number links to the order's page", () => {
-    renderWithProviders(<AllOrdersRoute />, [[["orders", "all"], [unpaid]]]);
-    expect(within(rowOf("Claw Hammer")).getByRole("link", { name: "Order 0B7E1C2A" })).toHaveAttribute("href", `/dashboard/orders/${unpaid._id}`);
   });
 });
 

@@ -1,54 +1,78 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
-import type { User } from "@api/users/users.schemas";
+import type { AdminUser } from "@api/users/users.schemas";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
 import { useSession } from "@/lib/auth";
 import { reloadWithToast } from "@/lib/flash-toast";
-import { useUsers } from "../api/get-users";
+import { formatDate } from "@/lib/format";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { type UsersSearch, useAdminUsers } from "../api/get-admin-users";
 import { useMakeAdmin } from "../api/make-admin";
 import { useRemoveUser } from "../api/remove-user";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { UsersSearchForm } from "../components/users-search";
+import "../components/users.css";
+
+/** The search in the page's address, so a reload or the back button keeps it. */
+function useUsersSearch(): [UsersSearch, (search: UsersSearch) => void] {
+  const [params, setParams] = useSearchParams();
+  const role = params.get("role");
+  const search: UsersSearch = { q: params.get("q")?.trim() ?? "", role: role === "buyer" || role === "admin" ? role : "" };
+  const setSearch = ({ q, role }: UsersSearch) => {
+    const next = new URLSearchParams();
+    if (q) next.set("q", q);
+    if (role) next.set("role", role);
+    setParams(next);
+  };
+  return [search, setSearch];
+}
 
 export function AllUsersRoute() {
   useDocumentTitle("All User");
   const session = useSession();
-  const users = useUsers();
+  const [search, setSearch] = useUsersSearch();
+  const users = useAdminUsers(search);
   const makeAdmin = useMakeAdmin();
   const removeUser = useRemoveUser();
-  const [removing, setRemoving] = useState<User | null>(null);
+  const [promoting, setPromoting] = useState<AdminUser | null>(null);
+  const [removing, setRemoving] = useState<AdminUser | null>(null);
   const myEmail = session.status === "signedIn" ? session.email.toLowerCase() : "";
+  const listed = users.data?.pages.flatMap((page) => page.users) ?? [];
 
   return (
     <section>
       <h1 id="all-users-heading">All User</h1>
+      <UsersSearchForm search={search} onSearch={setSearch} />
       <QueryState isPending={users.isPending} error={users.error} />
-      {users.data && (
+      {users.data && listed.length === 0 && <p>No user matches this search.</p>}
+      {listed.length > 0 && (
         <Table label="All users">
           <thead>
             <tr>
               <th scope="col">No.</th>
               <th scope="col">Email</th>
+              <th scope="col">Name</th>
+              <th scope="col">Joined</th>
               <th scope="col">Make Admin</th>
               <th scope="col">Remove User</th>
             </tr>
           </thead>
           <tbody>
-            {users.data.map((user, index) => (
+            {listed.map((user, index) => (
               <tr key={user._id}>
                 <td data-label="No.">{index + 1}</td>
                 <td data-label="Email">{user.email}</td>
+                <td data-label="Name">{user.name}</td>
+                <td data-label="Joined">
+                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                </td>
                 <td data-label="Make Admin">
                   {user.role === "admin" ? (
                     <span className="badge badge-success">Admin</span>
                   ) : (
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-small"
-                      disabled={makeAdmin.isPending}
-                      onClick={() => makeAdmin.mutate(user.email, { onSuccess: () => toast.success("New Admin added") })}
-                    >
+                    <button type="button" className="btn btn-primary btn-small" onClick={() => setPromoting(user)}>
                       Make Admin
                     </button>
                   )}
@@ -65,6 +89,39 @@ export function AllUsersRoute() {
           </tbody>
         </Table>
       )}
+      {listed.length > 0 && (
+        <div className="users-more">
+          <p role="status">
+            {listed.length === 1 ? "1 user shown" : `${listed.length} users shown`}
+            {users.hasNextPage ? "; more to load." : "."}
+          </p>
+          {users.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              aria-busy={users.isFetchingNextPage}
+              disabled={users.isFetchingNextPage}
+              onClick={() => void users.fetchNextPage()}
+            >
+              Load more
+            </button>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={promoting !== null}
+        title={promoting ? `Make ${promoting.name} an admin?` : ""}
+        message={promoting ? `${promoting.email} will be able to manage tools, orders and users.` : undefined}
+        busy={makeAdmin.isPending}
+        onYes={() => {
+          if (!promoting) return;
+          makeAdmin.mutate(promoting.email, {
+            onSuccess: () => toast.success("New Admin added"),
+            onSettled: () => setPromoting(null),
+          });
+        }}
+        onNo={() => setPromoting(null)}
+      />
       <ConfirmDialog
         open={removing !== null}
         title="Are you sure ?"

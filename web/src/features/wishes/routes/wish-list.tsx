@@ -1,39 +1,114 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import type { WishGroup } from "@api/wishes/wishes.schemas";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryState } from "@/components/ui/query-state";
-import { Table } from "@/components/ui/table";
-import { formatDollars } from "@/lib/format";
-import { useWishes } from "../api/get-wishes";
+import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useWishGroups, type WishesSearch } from "../api/get-wish-groups";
+import { useResolveWishes } from "../api/resolve-wishes";
+import { type WishAnswer, WishGroupCard } from "../components/wish-group-card";
+import { WishesSearchForm } from "../components/wishes-search";
+import "../components/wishes.css";
+
+/** The search in the page's address, so a reload or the back button keeps it. */
+function useWishesSearch(): [WishesSearch, (search: WishesSearch) => void] {
+  const [params, setParams] = useSearchParams();
+  const status = params.get("status");
+  const search: WishesSearch = { q: params.get("q")?.trim() ?? "", status: status === "done" || status === "declined" ? status : "open" };
+  const setSearch = ({ q, status }: WishesSearch) => {
+    const next = new URLSearchParams();
+    if (q) next.set("q", q);
+    if (status !== "open") next.set("status", status);
+    setParams(next);
+  };
+  return [search, setSearch];
+}
+
+/** The groups of every page loaded; a group that moved between two pages' loads is shown once. */
+function groupsIn(pages: { groups: WishGroup[] }[] = []): WishGroup[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) => page.groups).filter((group) => !seen.has(group.key) && Boolean(seen.add(group.key)));
+}
+
+const wishesOf = (count: number) => (count === 1 ? "1 wish" : `${count} wishes`);
+
+const QUESTIONS: Record<WishAnswer, { title: (name: string) => string; message: (count: number) => string; done: (name: string) => string }> = {
+  done: {
+    title: (name) => `Mark the wishes for ${name} done?`,
+    message: (count) => `${wishesOf(count)} will be marked done. Nobody is e-mailed.`,
+    done: (name) => `Marked done: ${name}`,
+  },
+  declined: {
+    title: (name) => `Decline the wishes for ${name}?`,
+    message: (count) => `${wishesOf(count)} will be declined. Nobody is e-mailed.`,
+    done: (name) => `Declined: ${name}`,
+  },
+};
 
 export function WishListRoute() {
   useDocumentTitle("User Wish");
-  const wishes = useWishes();
+  const [search, setSearch] = useWishesSearch();
+  const groups = useWishGroups(search);
+  const resolve = useResolveWishes();
+  const [answering, setAnswering] = useState<{ group: WishGroup; answer: WishAnswer } | null>(null);
+  const listed = groupsIn(groups.data?.pages);
+  const question = answering ? QUESTIONS[answering.answer] : null;
+
+  const answer = () => {
+    if (!answering) return;
+    const { group, answer } = answering;
+    resolve.mutate(
+      { wishIds: group.wishes.map((wish) => wish._id), status: answer },
+      {
+        onSuccess: () => toast.success(QUESTIONS[answer].done(group.name)),
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: () => setAnswering(null),
+      },
+    );
+  };
+
   return (
     <section>
       <h1 id="wish-list-heading">User Wish</h1>
-      <QueryState isPending={wishes.isPending} error={wishes.error} />
-      {wishes.data && wishes.data.length === 0 && <p>No wishes yet.</p>}
-      {wishes.data && wishes.data.length > 0 && (
-        <Table label="User wishes">
-          <thead>
-            <tr>
-              <th scope="col">User Name</th>
-              <th scope="col">Tools Name</th>
-              <th scope="col">Approximate Price</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {wishes.data.map((wish) => (
-              <tr key={wish._id}>
-                <td data-label="User Name">{wish.userName}</td>
-                <td data-label="Tools Name">{wish.name}</td>
-                <td data-label="Approximate Price">{formatDollars(wish.price)}</td>
-                <td data-label="Details">{wish.details}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+      <WishesSearchForm search={search} onSearch={setSearch} />
+      <QueryState isPending={groups.isPending} error={groups.error} />
+      {groups.data && listed.length === 0 && <p>{search.q || search.status !== "open" ? "No wish matches this search." : "No wishes yet."}</p>}
+      {listed.length > 0 && (
+        <div className="wish-groups">
+          {listed.map((group) => (
+            <WishGroupCard key={group.key} group={group} onAnswer={(answered, answer) => setAnswering({ group: answered, answer })} />
+          ))}
+        </div>
       )}
+      {listed.length > 0 && (
+        <div className="wishes-more">
+          <p role="status">
+            {listed.length === 1 ? "1 tool shown" : `${listed.length} tools shown`}
+            {groups.hasNextPage ? "; more to load." : "."}
+          </p>
+          {groups.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              aria-busy={groups.isFetchingNextPage}
+              disabled={groups.isFetchingNextPage}
+              onClick={() => void groups.fetchNextPage()}
+            >
+              Load more
+            </button>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={answering !== null}
+        title={answering && question ? question.title(answering.group.name) : ""}
+        message={answering && question ? question.message(answering.group.wishes.length) : undefined}
+        busy={resolve.isPending}
+        onYes={answer}
+        onNo={() => setAnswering(null)}
+      />
     </section>
   );
 }

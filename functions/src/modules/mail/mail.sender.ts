@@ -1,0 +1,83 @@
+import type { MailSettings } from "../../config/env.js";
+import type { Database } from "../../db/client.js";
+import * as outbox from "./outbox.repository.js";
+import { isMessageRefused, type MailTransport, smtpTransport } from "./smtp-transport.js";
+
+export interface DeliveryReport {
+  sent: number;
+  /** Messages the mail server refused this time; each is tried again later. */
+  refused: number;
+  /** Whether the mail server could not be reached, or SMTP_URL is unset: the run stopped early. */
+  serverUnavailable: boolean;
+  /** Messages still to send when the run stopped. */
+  waiting: number;
+  lastError: string | null;
+}
+
+/** Long enough for one message's worst case under the transport's timeouts, twice over. */
+const CLAIM_SECONDS = 120;
+/** A server that cannot be reached is tried again soon: the messages are not at fault. */
+const SERVER_RETRY_SECONDS = 10;
+/** A refused message waits longer each time, up to an hour, and is never dropped. */
+const refusedRetrySeconds = (attempts: number) => Math.min(60 * 2 ** Math.max(0, attempts - 1), 3600);
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Delivers the outbox (docs/decisions/0016-email-outbox.md): claims one due message at a time,
+ * hands it to the mail server under a Message-ID made from its id, and records it sent. A sender
+ * that dies after the server took a message and before recording it leaves the claim to run out;
+ * the message then goes again under the same Message-ID, which the receiving side uses to keep one.
+ */
+export function createMailSender(db: Database, settings: MailSettings, transportOf: (url: string) => MailTransport = smtpTransport) {
+  const messageIdOf = (id: string) => `<${id}@${settings.messageIdDomain}>`;
+
+  return {
+    messageIdOf,
+
+    async deliverDue({ maxMessages = 200, maxMilliseconds = 40_000 }: { maxMessages?: number; maxMilliseconds?: number } = {}): Promise<DeliveryReport> {
+      const report: DeliveryReport = { sent: 0, refused: 0, serverUnavailable: false, waiting: 0, lastError: null };
+      if (!settings.smtpUrl) {
+        report.serverUnavailable = true;
+        report.lastError = "SMTP_URL is not set";
+        report.waiting = await outbox.countWaiting(db);
+        return report;
+      }
+      const transport = transportOf(settings.smtpUrl);
+      const startedAt = Date.now();
+      try {
+        while (report.sent + report.refused < maxMessages && Date.now() - startedAt < maxMilliseconds) {
+          const message = await outbox.claimNextDue(db, CLAIM_SECONDS);
+          if (!message) break;
+          try {
+            await transport.send({
+              messageId: messageIdOf(message.id),
+              from: settings.from,
+              to: message.recipient,
+              subject: message.subject,
+              text: message.text,
+              html: message.html,
+            });
+          } catch (error) {
+            report.lastError = describe(error);
+            if (isMessageRefused(error)) {
+              report.refused++;
+              await outbox.markFailed(db, message.id, report.lastError, refusedRetrySeconds(message.attempts));
+              continue;
+            }
+            report.serverUnavailable = true;
+            await outbox.markFailed(db, message.id, report.lastError, SERVER_RETRY_SECONDS);
+            break;
+          }
+          await outbox.markSent(db, message.id);
+          report.sent++;
+        }
+      } finally {
+        transport.close();
+      }
+      if (report.serverUnavailable || report.refused > 0) report.waiting = await outbox.countWaiting(db);
+      return report;
+    },
+  };
+}
+export type MailSender = ReturnType<typeof createMailSender>;

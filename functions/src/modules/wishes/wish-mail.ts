@@ -1,0 +1,33 @@
+import type { WishRow } from "../../db/schema.js";
+import { composeMessage, type OutgoingMessage } from "../mail/mail.service.js";
+import type { Tool } from "../tools/tools.schemas.js";
+
+const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const day = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The e-mail a buyer gets when a tool they wished for is added (docs/decisions/0016). It is keyed
+ * by the tool and the buyer, so a buyer is told once about a tool however many of their wishes it
+ * answers and however often it is recorded.
+ */
+export function wishMail(shopUrl: string) {
+  return {
+    toolAdded: (tool: Tool, to: string, wish: Pick<WishRow, "userId" | "userName" | "name" | "createdAt">): OutgoingMessage =>
+      composeMessage({
+        eventKey: `tool:${tool._id}:wished-by:${wish.userId}`,
+        to,
+        subject: `The tool you wished for is here: ${tool.name}`,
+        heading: "The tool you wished for is here",
+        paragraphs: [
+          `Hello ${wish.userName},`,
+          `On ${day(wish.createdAt)} you wished for “${wish.name}”. We now sell ${tool.name}, and you can order it today.`,
+        ],
+        facts: [
+          ["Tool", tool.name],
+          ["Price", dollars(tool.price)],
+          ["Minimum order", `${tool.moq} ${tool.moq === 1 ? "unit" : "units"}`],
+        ],
+        link: { label: "See the tool", href: `${shopUrl}/tools/${tool._id}` },
+      }),
+  };
+}
