@@ -6,14 +6,13 @@ const FIRST_MOVES = ["scroll", "pointerdown", "keydown", "touchstart"] as const;
 const SETTLE_MS = 5000;
 
 /**
- * Renders `children` once the person does anything on the page (scrolls, taps, types), its place
- * comes into view, or the page has settled, so that a section far below the fold, and the code it
- * loads, does not compete with what the page shows first on a slow phone. Until then an empty box of
- * `minHeight` holds its place, so nothing below moves when it arrives.
+ * True once the person does anything on the page (scrolls, taps, types), the element behind `ref`
+ * comes into view, or the page has settled, so that work far below the fold does not compete with
+ * what the page shows first on a slow phone.
  */
-export function Deferred({ children, minHeight }: { children: ReactNode; minHeight: string }) {
-  const placeholder = useRef<HTMLDivElement>(null);
-  // Without IntersectionObserver (old browsers, tests) there is no telling where the page is: render.
+export function useDeferred<T extends Element>() {
+  const ref = useRef<T>(null);
+  // Without IntersectionObserver (old browsers, tests) there is no telling where the page is: show.
   const [shown, setShown] = useState(() => typeof IntersectionObserver === "undefined");
 
   useEffect(() => {
@@ -24,7 +23,7 @@ export function Deferred({ children, minHeight }: { children: ReactNode; minHeig
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) show();
     });
-    if (placeholder.current) observer.observe(placeholder.current);
+    if (ref.current) observer.observe(ref.current);
     let idle: number | undefined;
     const settled = setTimeout(() => {
       if (typeof requestIdleCallback === "function") idle = requestIdleCallback(show, { timeout: 2000 });
@@ -38,5 +37,14 @@ export function Deferred({ children, minHeight }: { children: ReactNode; minHeig
     };
   }, [shown]);
 
+  return [ref, shown] as const;
+}
+
+/**
+ * Renders `children` once `useDeferred` says so, and the code it loads with it. Until then an empty
+ * box of `minHeight` holds its place, so nothing below moves when it arrives.
+ */
+export function Deferred({ children, minHeight }: { children: ReactNode; minHeight: string }) {
+  const [placeholder, shown] = useDeferred<HTMLDivElement>();
   return shown ? children : <div ref={placeholder} style={{ minHeight }} />;
 }
