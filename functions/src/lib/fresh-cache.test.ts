@@ -22,6 +22,41 @@ describe("fresh cache", () => {
     expect(await cache.get("k", load)).toBe(2);
   });
 
+  it("reloads a value asked for late in its life behind it, and never gives one past its bound", async () => {
+    vi.useFakeTimers();
+    const cache = createFreshCache<string>({ maxAgeMs: 500 });
+    expect(await cache.get("k", async () => "first")).toBe("first");
+    vi.advanceTimersByTime(299);
+    const untouched = vi.fn(async () => "too early");
+    expect(await cache.get("k", untouched)).toBe("first");
+    expect(untouched).not.toHaveBeenCalled();
+
+    vi.advanceTimersByTime(1);
+    const reload = deferred<string>();
+    const load = vi.fn(() => reload.promise);
+    // Late in its life: the caller still gets the value at once, and one reload starts.
+    expect(await cache.get("k", load)).toBe("first");
+    expect(await cache.get("k", load)).toBe("first");
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // The reload has not come back when the value reaches its bound: callers wait for it.
+    vi.advanceTimersByTime(200);
+    const waiting = cache.get("k", load);
+    reload.resolve("second");
+    expect(await waiting).toBe("second");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("after a failed reload ahead, keeps the value to its bound and then loads again", async () => {
+    vi.useFakeTimers();
+    const cache = createFreshCache<string>({ maxAgeMs: 500 });
+    await cache.get("k", async () => "first");
+    vi.advanceTimersByTime(400);
+    expect(await cache.get("k", () => Promise.reject(new Error("down")))).toBe("first");
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await cache.get("k", async () => "up")).toBe("up");
+  });
+
   it("shares one load between concurrent callers", async () => {
     const cache = createFreshCache<string>({ maxAgeMs: 500 });
     const pending = deferred<string>();

@@ -13,11 +13,17 @@ interface Load<T> {
   stale: boolean;
 }
 
+/** How far into its life a value asked for starts its own reload, so busy keys never wait for one. */
+const RELOAD_AHEAD_AT = 0.6;
+
 /**
  * A read cache whose values are never older than `maxAgeMs`, measured from when their load
  * began. Other instances' writes are invisible to it, so that bound is the whole promise a
  * multi-instance deployment gets; this instance's writes call `forget()` or `invalidate()` and
  * show at once.
+ *
+ * A value asked for late in its life is still given, and its reload starts behind it; callers wait
+ * only for a key nobody asked for lately, or when that reload outlasts the rest of the value's life.
  */
 export function createFreshCache<T>({ maxAgeMs, maxEntries = 1000 }: { maxAgeMs: number; maxEntries?: number }): FreshCache<T> {
   const entries = new Map<string, { value: T; loadedAt: number }>();
@@ -46,7 +52,16 @@ export function createFreshCache<T>({ maxAgeMs, maxEntries = 1000 }: { maxAgeMs:
   return {
     get(key, loader) {
       const entry = entries.get(key);
-      if (entry && performance.now() - entry.loadedAt < maxAgeMs) return Promise.resolve(entry.value);
+      const age = entry ? performance.now() - entry.loadedAt : Infinity;
+      if (entry && age < maxAgeMs) {
+        if (age >= maxAgeMs * RELOAD_AHEAD_AT && !loads.has(key)) {
+          const ahead = start(key, loader);
+          loads.set(key, ahead);
+          // Nobody waits on it yet; a failure is met by whoever asks once the value is too old.
+          ahead.promise.catch(() => undefined);
+        }
+        return Promise.resolve(entry.value);
+      }
       let load = loads.get(key);
       if (!load) {
         load = start(key, loader);

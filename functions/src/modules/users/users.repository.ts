@@ -3,23 +3,22 @@ import type { Database, Queryable } from "../../db/client.js";
 import { queryPrepared } from "../../db/prepared.js";
 import { users, type UserRow } from "../../db/schema.js";
 import type { Principal } from "../../lib/auth.js";
-import { canonicalId } from "../../lib/ids.js";
 
 const active = isNull(users.removedAt);
 const normalEmail = (email: string) => email.trim().toLowerCase();
 const byEmail = (email: string) => eq(users.email, normalEmail(email));
 
-/** Runs on every authenticated call, so it is one fixed statement, planned once per connection. */
-export async function findPrincipal(db: Database, id: string): Promise<Principal | null> {
-  const userId = canonicalId(id);
-  if (!userId) return null;
-  const [row] = await queryPrepared<Principal>(
+/**
+ * Runs on every authenticated call, so it is one fixed statement, planned once per connection, that
+ * reads the accounts of all the calls waiting at that moment (ids in canonical form).
+ */
+export function findPrincipals(db: Database, ids: readonly string[]): Promise<Principal[]> {
+  return queryPrepared<Principal>(
     db,
-    "find_principal",
-    `select id, email, name, role from ${getTableName(users)} where id = $1 and removed_at is null`,
-    [userId],
+    "find_principals",
+    `select id, email, name, role from ${getTableName(users)} where id = any($1::uuid[]) and removed_at is null`,
+    [ids],
   );
-  return row ?? null;
 }
 
 export async function findActiveByEmail(db: Queryable, email: string): Promise<UserRow | null> {

@@ -8,6 +8,7 @@ import type { TokenService } from "../../lib/tokens.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { OrdersService } from "../orders/orders.service.js";
 import { type FirebaseUser, linkAccount, type LinkOutcome } from "./account-link.js";
+import { createPrincipalLoader } from "./principal-loader.js";
 import * as repository from "./users.repository.js";
 import { readUsersCursor, unknownUsersCursor, writeUsersCursor } from "./users-cursor.js";
 import type { AdminUser, AdminUsersPage, AdminUsersQuery, UpdateProfileBody, User } from "./users.schemas.js";
@@ -81,7 +82,7 @@ export interface UsersServiceDependencies extends AccountLinksDependencies {
 export function createUsersService(db: Database, { identity, tokens, audit, orders }: UsersServiceDependencies) {
   const accounts = createAccountLinks(db, { identity, orders });
   return {
-    findPrincipal: (id: string) => repository.findPrincipal(db, id),
+    findPrincipal: createPrincipalLoader(db),
 
     /** Exchanges a Firebase ID token for the API token, creating the user's account on first sign-in. */
     async signIn(email: string, idToken: string | null): Promise<{ token: string; user: User }> {
