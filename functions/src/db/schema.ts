@@ -173,6 +173,16 @@ export const wishes = pgTable(
     /** The tool added for this wish, whose buyers are told when it is on sale. */
     toolId: uuid("tool_id").references(() => tools.id),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /**
+     * The name under which wishes for the same tool meet (`wishKey` in modules/wishes, which must
+     * give the same): lower case, only letters, digits and single spaces, a plural's "s" dropped.
+     */
+    nameKey: text("name_key")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`regexp_replace(btrim(regexp_replace(regexp_replace(lower(${wishes.name}), '[^[:alnum:] \\t\\n\\r\\f\\v]', '', 'g'), '[ \\t\\n\\r\\f\\v]+', ' ', 'g')), '([^s 0-9])s$', '\\1')`,
+      ),
   },
   (t) => [
     check("wishes_status_known", sql`${t.status} in ('open', 'done', 'declined')`),
@@ -180,6 +190,8 @@ export const wishes = pgTable(
     index("wishes_created_idx").on(t.createdAt),
     // User Wish, newest first, whole or by answer, and the overview's count of open wishes.
     index("wishes_listed_idx").on(t.status, t.createdAt, t.id),
+    // User Wish's groups: an answer's wishes in the order of their key, each group's newest last.
+    index("wishes_grouped_idx").on(t.status, t.nameKey, t.createdAt),
   ],
 );
 

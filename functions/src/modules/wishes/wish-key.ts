@@ -1,16 +1,13 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-
 /**
  * The name under which wishes for the same tool meet, however each buyer typed it: lower case;
  * every character but letters, digits and spaces dropped; runs of spaces made one and the ends
  * trimmed; and a plural's final "s" dropped (not from a word ending in "ss", nor after a digit or
  * a space). "Laser  Levels!" and "laser level" are both "laser level".
  *
- * User Wish groups in SQL (`wishKeySql`), which must give the same key; the two are checked
- * against each other on the same names (test/wishes). Both lower-case one character at a time, as
- * PostgreSQL's lower() does, and count only ASCII whitespace as a space: anything rarer is dropped
- * by both alike.
+ * The database keeps the same key of every wish in `wishes.name_key` (db/schema.ts), on which
+ * User Wish groups; the two are checked against each other on the same names (test/wishes). Both
+ * lower-case one character at a time, as PostgreSQL's lower() does, and count only ASCII
+ * whitespace as a space: anything rarer is dropped by both alike.
  */
 export function wishKey(name: string): string {
   return Array.from(name, (char) => char.toLowerCase())
@@ -19,11 +16,4 @@ export function wishKey(name: string): string {
     .replace(/[ \t\n\r\f\v]+/g, " ")
     .trim()
     .replace(/([^s 0-9])s$/, "$1");
-}
-
-/** `wishKey` of a column, computed by the database. */
-export function wishKeySql(column: AnyPgColumn | SQL): SQL<string> {
-  const letters = sql`regexp_replace(lower(${column}), '[^[:alnum:] \t\n\r\f\v]', '', 'g')`;
-  const spaced = sql`btrim(regexp_replace(${letters}, '[ \t\n\r\f\v]+', ' ', 'g'))`;
-  return sql<string>`regexp_replace(${spaced}, '([^s 0-9])s$', '\\1')`;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "wishes" ADD COLUMN "name_key" text GENERATED ALWAYS AS (regexp_replace(btrim(regexp_replace(regexp_replace(lower("wishes"."name"), '[^[:alnum:] \t\n\r\f\v]', '', 'g'), '[ \t\n\r\f\v]+', ' ', 'g')), '([^s 0-9])s$', '\1')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "wishes_grouped_idx" ON "wishes" USING btree ("status","name_key","created_at");
