@@ -176,6 +176,8 @@ export const wishes = pgTable(
     /**
      * The name under which wishes for the same tool meet (`wishKey` in modules/wishes, which must
      * give the same): lower case, only letters, digits and single spaces, a plural's "s" dropped.
+     * lower() and [:alnum:] follow the database's character type, so it must be a UTF-8 locale
+     * (C.UTF-8, en_US.UTF-8), as PGlite's and Cloud SQL's are; under plain C they know ASCII only.
      */
     nameKey: text("name_key")
       .notNull()

@@ -53,8 +53,22 @@ describe("fresh cache", () => {
     await cache.get("k", async () => "first");
     vi.advanceTimersByTime(400);
     expect(await cache.get("k", () => Promise.reject(new Error("down")))).toBe("first");
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(await cache.get("k", () => Promise.reject(new Error("still down")))).toBe("first");
+    await vi.advanceTimersByTimeAsync(1);
     expect(await cache.get("k", async () => "up")).toBe("up");
+  });
+
+  it("fails the callers of a loader that throws at once, and keeps a fresh value for the others", async () => {
+    vi.useFakeTimers();
+    const cache = createFreshCache<string>({ maxAgeMs: 500 });
+    const throwing = (): Promise<string> => {
+      throw new Error("broken");
+    };
+    await expect(cache.get("new", throwing)).rejects.toThrow("broken");
+    await cache.get("k", async () => "first");
+    vi.advanceTimersByTime(400);
+    expect(await cache.get("k", throwing)).toBe("first");
   });
 
   it("shares one load between concurrent callers", async () => {

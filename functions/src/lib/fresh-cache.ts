@@ -31,9 +31,16 @@ export function createFreshCache<T>({ maxAgeMs, maxEntries = 1000 }: { maxAgeMs:
 
   function start(key: string, loader: () => Promise<T>): Load<T> {
     const startedAt = performance.now();
+    let loading: Promise<T>;
+    try {
+      loading = loader();
+    } catch (error) {
+      // A loader that throws before it returns a promise fails its callers, not a caller holding a fresh value.
+      loading = Promise.reject(error);
+    }
     const load: Load<T> = {
       stale: false,
-      promise: loader()
+      promise: loading
         .then((value) => {
           if (!load.stale) {
             // Dropping the oldest entry keeps memory bounded; it is only loaded again if asked for.
