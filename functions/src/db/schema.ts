@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -81,6 +81,9 @@ export const users = pgTable(
   ],
 );
 
+export const orderCancellers = ["buyer", "shop", "hold"] as const;
+export type OrderCanceller = (typeof orderCancellers)[number];
+
 export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -105,6 +108,11 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * Who ended an unpaid order: its buyer, an admin, or the end of its hold. A buyer who cancelled
+     * an order or let it lapse may not hold that tool unpaid again for one hold period.
+     */
+    cancelledBy: text("cancelled_by", { enum: orderCancellers }),
     transactionId: text("transaction_id"),
     /** The last four digits of the card that paid, copied from the payment that settled the order, for its receipt. */
     cardLast4: text("card_last4"),
@@ -118,6 +126,7 @@ export const orders = pgTable(
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_total_not_negative", sql`${t.totalCents} >= 0`),
     check("orders_status_known", sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled', 'refunded')`),
+    check("orders_cancelled_by_known", sql`${t.cancelledBy} in ('buyer', 'shop', 'hold')`),
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
     // A buyer's unpaid orders, counted under the buyer's lock at every placement (MAX_UNPAID_ORDERS).
@@ -132,6 +141,10 @@ export const orders = pgTable(
     // The admin's overview: takings by the time orders were paid, read from the index alone.
     index("orders_paid_at_idx").on(t.paidAt, t.status, t.totalCents).where(sql`${t.paidAt} is not null`),
     // My Orders and an admin's look at one buyer: live orders by email, newest first.
+    // The hold cool-down: a buyer's own cancellations and lapsed holds of one tool, newest last.
+    index("orders_cooling_idx")
+      .on(t.userId, t.toolId, t.cancelledAt)
+      .where(sql`${t.status} = 'cancelled' and ${t.cancelledBy} in ('buyer', 'hold')`),
     index("orders_live_by_email_idx")
       .on(t.userEmail, t.createdAt, t.id)
       .where(sql`${t.status} <> 'cancelled'`),
@@ -338,11 +351,31 @@ export const outbox = pgTable(
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
+    /**
+     * The recipient has not shown that the address is theirs: the message waits, unsent, until
+     * it is verified (docs/decisions/0019), so the shop never mails a stranger.
+     */
+    awaitingVerification: boolean("awaiting_verification").notNull().default(false),
   },
   (t) => [
     uniqueIndex("outbox_event_key").on(t.eventKey),
-    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and not ${t.awaitingVerification}`),
+    index("outbox_awaiting_idx").on(t.recipient).where(sql`${t.sentAt} is null and ${t.awaitingVerification}`),
   ],
+);
+
+/**
+ * Addresses whose owner Firebase vouches for (a verified e-mail link, or Google sign-in), in their
+ * canonical form. Mail to any other address waits in the outbox.
+ */
+export const verifiedMailAddresses = pgTable(
+  "verified_mail_addresses",
+  {
+    address: text("address").primaryKey(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The sender's late release reads the addresses verified in its last minutes.
+  (t) => [index("verified_mail_addresses_recent_idx").on(t.verifiedAt)],
 );
 
 /**
