@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { apiMaxInstances } from "../functions/lib/config/connection-budget.js";
 import { loadEnv } from "../functions/lib/config/env.js";
 import { connectDatabase } from "../functions/lib/db/client.js";
 import { DEMO_ACCOUNTS, seedDemoData } from "../functions/lib/db/demo-data.js";
@@ -175,7 +176,12 @@ async function main() {
   const mail = await startMailServer({ mailDirectory: mailDir });
   const jobs = startJobs(database.url);
   const emulators = startEmulators(database.url);
-  const frontDoor = await startFrontDoor({ port: SHOP_PORT, target: { host: "127.0.0.1", port: HOSTING_EMULATOR_PORT } });
+  // One API call per emulator worker, and as many workers as the deployed function has instances.
+  const frontDoor = await startFrontDoor({
+    port: SHOP_PORT,
+    target: { host: "127.0.0.1", port: HOSTING_EMULATOR_PORT },
+    apiConcurrency: apiMaxInstances(functionsEnv(database.url)),
+  });
 
   let stopping = false;
   const stop = () => {

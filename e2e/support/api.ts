@@ -71,10 +71,10 @@ async function ignoringGone(action: () => Promise<unknown>) {
   }
 }
 
-async function identityToolkit<T>(method: string, body: unknown): Promise<T> {
+async function identityToolkit<T>(method: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`accounts:${method} failed: ${response.status} ${await response.text()}`);
@@ -87,14 +87,21 @@ export async function signInToApi(email: string, password: string): Promise<{ to
   return call(`/user/${encodeURIComponent(email)}`, { method: "PUT", token: idToken, body: { email } });
 }
 
-/** A fresh buyer account with a display name, known to the shop (as after a first sign-in). */
-export async function createAccount(label = "Buyer"): Promise<Account> {
+/**
+ * A fresh buyer account with a display name, known to the shop (as after a first sign-in). Its
+ * address is verified, as the demo buyer's is, so the shop mails it; `verified: false` leaves it as
+ * a sign-up leaves it, with its mail held until it is verified.
+ */
+export async function createAccount(label = "Buyer", { verified = true }: { verified?: boolean } = {}): Promise<Account> {
   const id = unique();
   const email = `e2e-${id}@toolshop.test`;
   const password = `pw-${id}`;
   const name = `${label} ${id}`;
-  const { idToken } = await identityToolkit<{ idToken: string }>("signUp", { email, password, returnSecureToken: true });
+  const { idToken, localId } = await identityToolkit<{ idToken: string; localId: string }>("signUp", { email, password, returnSecureToken: true });
   await identityToolkit("update", { idToken, displayName: name, returnSecureToken: true });
+  // As an administrator may (the emulator takes "owner" as admin credentials); the sign-in below
+  // then carries email_verified, and the shop records the address.
+  if (verified) await identityToolkit("update", { localId, emailVerified: true }, { authorization: "Bearer owner" });
   const { token, user } = await signInToApi(email, password);
   return { _id: user._id, email, password, name, token };
 }

@@ -11,6 +11,7 @@ import { pageCursors } from "../src/lib/page-cursor.js";
 import { LARGE_CATALOGUE_SIZE, removeLargeCatalogue, seedLargeCatalogue, variedSearchPath } from "./large-catalogue.js";
 import { LARGE_SHOP_ORDERS, LARGE_SHOP_USERS, removeLargeShop, seedLargeShop } from "./large-shop.js";
 import { type Child, freePort, startNode, waitForHttp } from "./processes.js";
+import { measureWholeList, printWholeLists, WHOLE_LIST_SCENARIOS, type WholeListRow, type WholeListScenario } from "./whole-lists.js";
 
 /**
  * `npm run bench`: the plain server on DATABASE_URL (embedded PGlite when unset), measured with
@@ -159,28 +160,27 @@ async function main() {
     console.log("starting the API server…");
     const apiPort = await freePort();
     const api = `http://127.0.0.1:${apiPort}`;
-    children.push(
-      await startNode(
-        here("../lib/server.js"),
-                {
-          DATABASE_URL: database.url,
-          PORT: String(apiPort),
-          API_TOKEN_SECRET: SECRET,
-          LOG_LEVEL: "silent",
-          FIREBASE_PROJECT_ID: "demo-bench",
-          // One server on a database of its own: the pool of a single instance, as before the budget.
-          DATABASE_MAX_CONNECTIONS: "100",
-          API_MAX_INSTANCES: "1",
-          // One buyer places every order of the run, and pays for none; the per-buyer limits would
-          // turn most into 429s and 409s.
-          RATE_LIMIT_ORDERS_PER_MINUTE: "0",
-          MAX_UNPAID_ORDERS: "0",
-        },
-        undefined,
-        // BENCH_PROFILE_DIR=folder writes a CPU profile of the API server, to see where its time goes.
-        process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
-      ),
+    const apiServer = await startNode(
+      here("../lib/server.js"),
+      {
+        DATABASE_URL: database.url,
+        PORT: String(apiPort),
+        API_TOKEN_SECRET: SECRET,
+        LOG_LEVEL: "silent",
+        FIREBASE_PROJECT_ID: "demo-bench",
+        // One server on a database of its own: the pool of a single instance, as before the budget.
+        DATABASE_MAX_CONNECTIONS: "100",
+        API_MAX_INSTANCES: "1",
+        // One buyer places every order of the run, and pays for none; the per-buyer limits would
+        // turn most into 429s and 409s.
+        RATE_LIMIT_ORDERS_PER_MINUTE: "0",
+        MAX_UNPAID_ORDERS: "0",
+      },
+      undefined,
+      // BENCH_PROFILE_DIR=folder writes a CPU profile of the API server, to see where its time goes.
+      process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
     );
+    children.push(apiServer);
     await waitForHttp(`${api}/api/health`);
 
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
@@ -299,34 +299,57 @@ async function main() {
     };
     for (const scenario of selected.filter((s) => !s.largeCatalogue && !s.largeShop)) await measureScenario(scenario);
 
+    // Issue 20: the spec's whole lists on the same large sets, each call's cost and /api/health meanwhile.
+    const wholeLists = WHOLE_LIST_SCENARIOS.filter((s) => !only || s.name.includes(only));
+    const wholeListRows: WholeListRow[] = [];
+    const measureWholeLists = async (on: WholeListScenario["on"]) => {
+      for (const scenario of wholeLists.filter((s) => s.on === on)) {
+        console.log(`measuring ${scenario.name} on ${scenario.size}…`);
+        const row = await measureWholeList(scenario, {
+          api,
+          serverPid: apiServer.process.pid!,
+          adminHeaders: asAdmin,
+          ceilingRequestsPerSecond: ceiling.requestsPerSecond,
+          durationSeconds: DURATION,
+        });
+        // Printed at once too: removing the large sets afterwards takes a while.
+        console.log(JSON.stringify(row));
+        wholeListRows.push(row);
+      }
+    };
+
     const large = selected.filter((s) => s.largeCatalogue);
+    const onCatalogue = large.length > 0 || wholeLists.some((s) => s.on === "catalogue");
     let catalogueNote = "";
-    if (large.length > 0 && database.kind !== "postgresql") {
+    if (onCatalogue && database.kind !== "postgresql") {
       catalogueNote = `catalogue scenarios (${LARGE_CATALOGUE_SIZE.toLocaleString("en")} tools) not run: they run on PostgreSQL only (DATABASE_URL)`;
-    } else if (large.length > 0) {
+    } else if (onCatalogue) {
       console.log(`seeding ${LARGE_CATALOGUE_SIZE.toLocaleString("en")} tools…`);
       const startedAt = performance.now();
       try {
         const { hammers } = await seedLargeCatalogue(database.url);
         catalogueNote = `catalogue scenarios on ${LARGE_CATALOGUE_SIZE.toLocaleString("en")} more tools (seeded in ${((performance.now() - startedAt) / 1000).toFixed(1)} s), of which "hamer" finds ${hammers.toLocaleString("en")}`;
         for (const scenario of large) await measureScenario(scenario);
+        await measureWholeLists("catalogue");
       } finally {
         await removeLargeCatalogue(database.url);
       }
     }
 
     const shopScenarios = selected.filter((s) => s.largeShop);
+    const onShop = shopScenarios.length > 0 || wholeLists.some((s) => s.on === "shop");
     let shopNote = "";
     const shopSize = `${LARGE_SHOP_ORDERS.toLocaleString("en")} orders of ${LARGE_SHOP_USERS.toLocaleString("en")} buyers`;
-    if (shopScenarios.length > 0 && database.kind !== "postgresql") {
+    if (onShop && database.kind !== "postgresql") {
       shopNote = `All Orders scenarios (${shopSize}) not run: they run on PostgreSQL only (DATABASE_URL)`;
-    } else if (shopScenarios.length > 0) {
+    } else if (onShop) {
       console.log(`seeding ${shopSize}…`);
       const startedAt = performance.now();
       try {
         const shop = await seedLargeShop(database.url, { id: toolId, name: toolName });
         shopNote = `All Orders scenarios on ${shopSize} more (seeded in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`;
         for (const scenario of shopScenarios) await measureScenario({ ...scenario, options: scenario.largeShop!(shop) });
+        await measureWholeLists("shop");
       } finally {
         await removeLargeShop(database.url);
       }
@@ -335,13 +358,17 @@ async function main() {
 
     console.log(`\ndatabase: ${database.kind}, ${CONNECTIONS} connections, ${DURATION} s per scenario after ${WARMUP} s of warm-up\n`);
     printTable([{ scenario: "ceiling node:http", ...ceiling, ratio: 1, target: "", met: true }, ...rows]);
+    if (wholeListRows.length > 0) {
+      console.log("");
+      printWholeLists(wholeListRows);
+    }
     if (catalogueNote) console.log(`\n${catalogueNote}`);
     if (shopNote) console.log(shopNote);
     console.log(`\nstock accounts for every order placed (aq + live orders = initial): ${stockBalances ? "yes" : "NO"}`);
 
     mkdirSync(here("../../bench-results"), { recursive: true });
     const file = here(`../../bench-results/bench-${database.kind}.json`);
-    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database: database.kind, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, ceiling, scenarios: rows, stockBalances, catalogueNote, shopNote }, null, 2));
+    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database: database.kind, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, ceiling, scenarios: rows, wholeLists: wholeListRows, stockBalances, catalogueNote, shopNote }, null, 2));
     console.log(`written to ${file}`);
   } finally {
     for (const child of children.reverse()) await child.stop();

@@ -1,8 +1,9 @@
 import pg from "pg";
 
-/** The shop the admin's lists are measured on (issue 13): 100,000 buyers and 1,000,000 orders. */
+/** The shop the admin's lists are measured on (issue 13): 100,000 buyers and 1,000,000 orders; and a wish from each buyer (issue 20). */
 export const LARGE_SHOP_USERS = 100_000;
 export const LARGE_SHOP_ORDERS = 1_000_000;
+export const LARGE_SHOP_WISHES = LARGE_SHOP_USERS;
 
 /** Every seeded buyer's email ends so, which no other account's does: how the run finds them to remove them. */
 const DOMAIN = "bench-shop.toolshop.test";
@@ -18,27 +19,49 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   }
 }
 
-/** Removes the seeded orders and buyers (from this run, or from one that was stopped half-way). */
+/** Removes the seeded orders, wishes and buyers (from this run, or from one that was stopped half-way). */
 export function removeLargeShop(url: string): Promise<void> {
   return withClient(url, async (client) => {
-    const { rowCount } = await client.query("delete from orders where user_email like $1", [`%@${DOMAIN}`]);
-    await client.query("delete from users where email like $1", [`%@${DOMAIN}`]);
-    if (rowCount) await client.query("vacuum analyze orders, users");
+    if (await deleteSeededShop(client)) await client.query("vacuum analyze orders, users, wishes");
   });
 }
 
+/** The references to a user that no index of the shop covers (orders' is orders_user_idx). */
+const REFERENCES_TO_USERS = [
+  ["wishes", "user_id"],
+  ["reviews", "user_id"],
+  ["audit_log", "actor_id"],
+  ["stock_movements", "actor_id"],
+] as const;
+
+/** Deletes the seeded orders, wishes and buyers; says how many orders. */
+async function deleteSeededShop(client: pg.Client): Promise<number> {
+  await client.query("begin");
+  // Deleting a buyer checks that no wish, review, audit entry or stock movement names it. No query
+  // of the shop looks those up by user, so nothing indexes them so; without an index, each check
+  // reads the whole table (and the large catalogue's removed movements), once per buyer: hours for
+  // 100,000 buyers. The indexes live only as long as the delete.
+  for (const [table, column] of REFERENCES_TO_USERS) await client.query(`create index bench_${table}_by_user_idx on ${table} (${column})`);
+  const { rowCount } = await client.query("delete from orders where user_email like $1", [`%@${DOMAIN}`]);
+  await client.query("delete from wishes where user_id in (select id from users where email like $1)", [`%@${DOMAIN}`]);
+  await client.query("delete from users where email like $1", [`%@${DOMAIN}`]);
+  for (const [table] of REFERENCES_TO_USERS) await client.query(`drop index bench_${table}_by_user_idx`);
+  await client.query("commit");
+  return rowCount ?? 0;
+}
+
 /**
- * Two statements: the buyers, one joining every five minutes over a year, then their orders, ten
+ * Three statements: the buyers, one joining every five minutes over a year, then their orders, ten
  * each on average, one every 63 seconds over two years, of `toolId`. As in a shop that ships what it
  * sells, the orders of the last two weeks (the newest 20,000) are still moving: two in ten unpaid,
  * three paid, four shipped, one cancelled; older ones are shipped (17 in 20), cancelled (2) or
  * refunded (1). Ids are derived from the numbers, so an order names its buyer without a lookup. The
- * tool's stock is not touched: these orders are history, not the order scenario's.
+ * tool's stock is not touched: these orders are history, not the order scenario's. Then a wish
+ * from each buyer.
  */
 export function seedLargeShop(url: string, tool: { id: string; name: string }): Promise<{ middleOrderId: string; sampleOrderIds: string[] }> {
   return withClient(url, async (client) => {
-    await client.query("delete from orders where user_email like $1", [`%@${DOMAIN}`]);
-    await client.query("delete from users where email like $1", [`%@${DOMAIN}`]);
+    await deleteSeededShop(client);
     await client.query(
       `insert into users (id, firebase_uid, email, name, created_at)
        select md5('bench-user-' || i)::uuid, 'bench-user-' || i, 'buyer' || i || '@' || $2, 'Buyer ' || i,
@@ -67,7 +90,18 @@ export function seedLargeShop(url: string, tool: { id: string; name: string }): 
               end as status) as s`,
       [LARGE_SHOP_ORDERS, DOMAIN, tool.id, tool.name, LARGE_SHOP_USERS],
     );
-    await client.query("vacuum analyze orders, users");
+    // A wish from each buyer, for one of a dozen tools the shop does not carry, as they joined.
+    await client.query(
+      `insert into wishes (user_id, user_name, name, price_cents, details, created_at)
+       select md5('bench-user-' || i)::uuid, 'Buyer ' || i,
+              (array['Tile saw', 'Plate compactor', 'Log splitter', 'Drywall lift', 'Core drill', 'Scaffold tower',
+                     'Floor sander', 'Concrete mixer', 'Post driver', 'Pipe threader', 'Welding set', 'Stump grinder'])[1 + i % 12],
+              2000 + (i * 7919) % 50000, 'Wanted for a job next month; anything in fair condition will do.',
+              timestamptz '2025-01-01' + i * interval '5 minutes' + interval '1 day'
+       from generate_series(1, $1::int) as i`,
+      [LARGE_SHOP_WISHES],
+    );
+    await client.query("vacuum analyze orders, users, wishes");
     // Where pages start: the 500,000th order, and a thousand orders from anywhere for pages asked for once.
     const { rows } = await client.query<{ id: string }>(
       "select md5('bench-order-' || i)::uuid::text as id from (select $1::int as i union all select 1 + (n * 997) % $2::int from generate_series(1, 1000) as n) as v",

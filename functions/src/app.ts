@@ -26,6 +26,7 @@ import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
 import { overviewRoutes } from "./modules/overview/overview.routes.js";
 import { createOverviewService } from "./modules/overview/overview.service.js";
+import { createTimeZones } from "./modules/overview/time-zones.js";
 import { wishesRoutes } from "./modules/wishes/wishes.routes.js";
 import { createWishesService } from "./modules/wishes/wishes.service.js";
 import { createShopServices } from "./shop-services.js";
@@ -66,8 +67,9 @@ export async function createApp({
     serverFactory,
     bodyLimit: BODY_LIMIT,
     // Behind Google's front end the socket's address is the proxy's; the client's is the entry the
-    // proxy appended to X-Forwarded-For, never one the client wrote itself. request.ip keys only the
-    // per-IP sign-in limit and nothing that grants access (docs/decisions/0010-rate-limits-in-postgresql.md).
+    // proxy appended to X-Forwarded-For, never one the client wrote itself. The address keys only the
+    // per-IP sign-in limit and nothing that grants access (docs/decisions/0010-rate-limits-in-postgresql.md);
+    // lib/rate-limit.ts clientAddress ignores an entry that is no IP address and counts IPv6 by /64.
     trustProxy: trustProxyHops(hops),
     // Firebase Hosting forwards /api/** with its path intact; ids and emails may carry encoded characters.
     // The router measures a decoded parameter in UTF-16 code units, the schemas in characters (at most
@@ -102,7 +104,7 @@ export async function createApp({
   });
 
   const { audit, mail, tools, orders } = createShopServices(db, { orderRules, shopUrl });
-  const users = createUsersService(db, { identity, tokens, audit, orders });
+  const users = createUsersService(db, { identity, tokens, audit, orders, mail });
   const auth = createAuthGuards(tokens, users.findPrincipal);
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig, { orders });
 
@@ -117,7 +119,7 @@ export async function createApp({
       await api.register(reviewsRoutes, { reviews: createReviewsService(db, { audit }), auth });
       const wishes = createWishesService(db, { tools, audit, mail, shopUrl: shopUrl ?? DEFAULT_SHOP_URL });
       await api.register(wishesRoutes, { wishes, auth });
-      await api.register(overviewRoutes, { overview: createOverviewService({ orders, tools, wishes }), auth });
+      await api.register(overviewRoutes, { overview: createOverviewService({ orders, tools, wishes, timeZones: createTimeZones(db) }), auth });
       await api.register(usersRoutes, { users, auth });
       await api.register(auditRoutes, { audit, auth });
     },

@@ -3,6 +3,7 @@ import { getAuth } from "firebase-admin/auth";
 import { dropEmulatorHostsOutsideDemo, isDemoProject, loadCommandLineEnv } from "../config/env.js";
 import { connectDatabase } from "../db/client.js";
 import { applyMigrations } from "../db/migrate.js";
+import { canonicalAddress } from "../lib/email-address.js";
 import { firebaseIdentity } from "../lib/firebase-identity.js";
 import { runMain } from "./process-lifecycle.js";
 import { createAccountLinks, type LinkOutcome } from "../modules/users/users.service.js";
@@ -21,9 +22,10 @@ const REFUSED: Record<Exclude<LinkOutcome["kind"], "linked">, string> = {
  * have been created in Firebase Auth (signed up once). After this, admins make admins in the dashboard.
  */
 async function main() {
-  const email = process.argv[2]?.trim().toLowerCase();
-  if (!email || !email.includes("@")) {
-    console.error("Usage: npm run make-admin -- <email>");
+  // The one spelling a sign-in stores (lib/email-address.ts); any other is not an account's.
+  const email = canonicalAddress(process.argv[2] ?? "");
+  if (!email) {
+    console.error("Usage: npm run make-admin -- <email>   (a plain address, such as name@example.com)");
     process.exit(2);
   }
   const env = loadCommandLineEnv();
@@ -38,8 +40,8 @@ async function main() {
     // The same rules as a sign-in: the account of this Firebase user, never another uid's by email alone.
     const firebaseUser = { uid: account.uid, email, emailVerified: account.emailVerified, name: account.displayName, admin: true };
     const identity = firebaseIdentity(env.FIREBASE_PROJECT_ID);
-    const { orders } = createShopServices(database.db);
-    const outcome = await createAccountLinks(database.db, { identity, orders }).link(firebaseUser);
+    const { orders, mail } = createShopServices(database.db);
+    const outcome = await createAccountLinks(database.db, { identity, orders, mail }).link(firebaseUser);
     if (outcome.kind !== "linked") throw new Error(REFUSED[outcome.kind]);
     await auth.setCustomUserClaims(account.uid, { ...account.customClaims, admin: true });
   } finally {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./client.js";
-import { reviews, tools, users } from "./schema.js";
+import { reviews, tools, users, verifiedMailAddresses } from "./schema.js";
 
 /** The demo accounts of the local stack; their Firebase side lives in emulator-data/. */
 export const DEMO_ACCOUNTS = [
@@ -49,6 +49,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await tx
       .insert(users)
       .values(DEMO_ACCOUNTS.map(({ firebaseUid, email, name, role }) => ({ firebaseUid, email, name, role })))
+      .onConflictDoNothing();
+    // Verified in emulator-data too: the demo buyer's order e-mail reaches the local inbox at once.
+    await tx
+      .insert(verifiedMailAddresses)
+      .values(DEMO_ACCOUNTS.map(({ email }) => ({ address: email })))
       .onConflictDoNothing();
     await tx.insert(reviews).values(
       REVIEWS.map(([userName, rating, review], index) => ({ userName, rating, review, createdAt: new Date(Date.UTC(2026, 0, 2, 0, index)) })),

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly title: string,
     readonly detail: string,
     readonly errors?: FieldError[],
+    /** Members of the problem beyond the standard ones, that a client can act on (RFC 9457 extensions). */
+    readonly extensions?: Readonly<Record<string, string | number>>,
   ) {
     super(detail);
     this.name = "AppError";
@@ -40,10 +42,13 @@ export interface Problem {
   code: string;
   errors?: FieldError[];
   requestId?: string;
+  [extension: string]: unknown;
 }
 
 export function toProblem(error: AppError): Problem {
   return {
+    // First, so an extension can never stand in for a standard member.
+    ...error.extensions,
     type: "about:blank",
     status: error.status,
     title: error.title,

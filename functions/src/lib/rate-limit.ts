@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from "fastify";
 import type { RateLimitSettings } from "../config/env.js";
 import type { Database } from "../db/client.js";
@@ -106,16 +107,58 @@ export function trustProxyHops(hops: number): false | ((address: string, hop: nu
   return (_address, hop) => hop < hops;
 }
 
-// An address is at most 45 characters (IPv6 with an IPv4 tail); anything longer came from a client
-// through a hop count set too high, and is cut rather than stored whole.
-const ADDRESS_MAX_LENGTH = 64;
+/**
+ * An address as a budget: IPv4 as it is, IPv4-mapped IPv6 as its IPv4 address, and any other IPv6
+ * address as its /64, the block one household or one server is handed, so a client cannot take a
+ * new budget for each of the 2^64 addresses it can choose from within it.
+ */
+export function addressBudget(address: string): string | null {
+  const kind = isIP(address);
+  if (kind === 4) return address;
+  if (kind !== 6) return null;
+  const groups = ipv6Groups(address);
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an address `isIP` called IPv6: `::` expanded, a dotted tail as two groups. */
+function ipv6Groups(address: string): number[] {
+  const bare = address.split("%")[0]!;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(bare);
+  const hex = dotted
+    ? `${bare.slice(0, dotted.index)}${((Number(dotted[1]) << 8) | Number(dotted[2])).toString(16)}:${((Number(dotted[3]) << 8) | Number(dotted[4])).toString(16)}`
+    : bare;
+  const [head, tail] = hex.split("::") as [string, string | undefined];
+  const parse = (part: string | undefined) => (part ? part.split(":").map((group) => parseInt(group, 16)) : []);
+  const front = parse(head);
+  const back = parse(tail);
+  return tail === undefined ? front : [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
 
 /**
- * Whose budget a request spends. A socket with no address (a Unix socket, as the Functions
- * emulator's runtime listens on) is one client: everything that reaches it shares one budget.
+ * The address a request counts under. Fastify's `request.ips` lists the socket's peer and then the
+ * X-Forwarded-For entries the trusted hops wrote, nearest first; `request.ip` is the last of them.
+ * An entry that is not an IP address (a client's own text, read because no proxy, or fewer than the
+ * hop count, stands in front) ends the walk, so the request counts under the nearest address that
+ * was one: with one trusted hop, the connection's own. A socket with no address (a Unix socket, as
+ * the Functions emulator's runtime listens on) is one client: everything that reaches it shares one
+ * budget.
  */
+export function clientAddress(request: Pick<FastifyRequest, "ip" | "ips">): string {
+  const [peer, ...forwarded] = request.ips ?? [request.ip];
+  let address = (peer && addressBudget(peer)) || "none";
+  for (const entry of forwarded) {
+    const budget = addressBudget(entry);
+    if (budget === null) break;
+    address = budget;
+  }
+  return address;
+}
+
+/** Whose budget a request spends: the signed-in user's, or the client address's. */
 const clientKey = (request: FastifyRequest, per: RateLimitDeclaration["per"]) =>
-  per === "user" && request.principal ? `user:${request.principal.id}` : `ip:${(request.ip ?? "none").slice(0, ADDRESS_MAX_LENGTH)}`;
+  per === "user" && request.principal ? `user:${request.principal.id}` : `ip:${clientAddress(request)}`;
 
 /** `call` names the route's budget in the counter's keys: `POST /api/orders`. */
 function limiter(call: string, per: RateLimitDeclaration["per"], limit: number, counter: RateLimitCounter): preValidationHookHandler {

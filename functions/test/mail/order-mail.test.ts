@@ -17,7 +17,8 @@ let settings: MailSettings;
 
 beforeAll(async () => {
   [api, mailServer] = await Promise.all([TestApi.start(), TestMailServer.start()]);
-  [buyer, admin] = await Promise.all([api.signUp(), api.signUpAdmin()]);
+  // Verified: the shop mails only an address its owner has confirmed (decision 19).
+  [buyer, admin] = await Promise.all([api.signUp("buyer", { verified: true }), api.signUpAdmin()]);
   settings = { smtpUrl: mailServer.smtpUrl, from: "Toolshop <orders@localhost>", messageIdDomain: "localhost" };
 });
 afterAll(async () => {

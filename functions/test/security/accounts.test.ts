@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/config/env.js";
 import { USER_NAME_MAX } from "../../src/modules/users/users.schemas.js";
-import { signInWithPassword, uniqueEmail } from "../support/auth-emulator.js";
+import { googleAccount, signInWithPassword, uniqueEmail } from "../support/auth-emulator.js";
 import { expectProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -37,17 +37,6 @@ async function passwordAccount(email: string, displayName?: string): Promise<Ide
     email,
     password: "secret123",
     ...(displayName === undefined ? {} : { displayName }),
-    returnSecureToken: true,
-  });
-  return { uid: result.localId, idToken: result.idToken };
-}
-
-/** A Google sign-in through the emulator's fake IdP: Google vouches for the email. */
-async function googleAccount(email: string): Promise<Identity> {
-  const claims = { sub: `google-${Math.random().toString(36).slice(2)}`, email, email_verified: true, name: "Gina Google" };
-  const result = await identityToolkit<{ localId: string; idToken: string }>("signInWithIdp", {
-    requestUri: "http://localhost",
-    postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
     returnSecureToken: true,
   });
   return { uid: result.localId, idToken: result.idToken };

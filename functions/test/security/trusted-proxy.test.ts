@@ -108,6 +108,32 @@ describe("behind one trusted proxy (TRUST_PROXY_HOPS=1, the Cloud Function)", ()
     expect(await exchange({ "x-forwarded-for": `${forged()},203.0.113.30` }, account.idToken)).toBe(429);
     expect(await exchange({ "x-forwarded-for": "203.0.113.30" })).toBe(429);
   });
+
+  it("when the last entry is not an IP address, then it is ignored: every such request counts under the connection's own address", async () => {
+    await startApi(1);
+    const junk = [`client-${randomInt(1e9)}`, `203.0.113.${randomInt(1, 255)}:443`, "[2001:db8::1]", "unknown"];
+    for (const entry of junk.slice(0, 3)) expect(await exchange({ "x-forwarded-for": `203.0.113.50, ${entry}` })).toBe(401);
+    expect(await exchange({ "x-forwarded-for": junk[3]! })).toBe(429);
+    // The connection's own address (127.0.0.1) is the budget those spent.
+    expect(await exchange({})).toBe(429);
+    expect(await exchange({ "x-forwarded-for": "203.0.113.51" })).toBe(401);
+  });
+
+  it("when IPv6 clients write addresses within one /64, then they share one budget; the next /64 has its own", async () => {
+    await startApi(1);
+    for (const address of ["2001:db8:7:1::a", "2001:DB8:7:1:ffff:ffff:ffff:ffff", "2001:db8:7:1:0:0:0:b"]) {
+      expect(await exchange({ "x-forwarded-for": address })).toBe(401);
+    }
+    expect(await exchange({ "x-forwarded-for": `2001:0db8:0007:0001::${randomInt(1, 0xffff).toString(16)}` })).toBe(429);
+    expect(await exchange({ "x-forwarded-for": "2001:db8:7:2::a" })).toBe(401);
+  });
+
+  it("when an IPv4 client is written as IPv4-mapped IPv6, then it is the same client as its IPv4 address", async () => {
+    await startApi(1);
+    for (const address of ["::ffff:203.0.113.40", "::FFFF:cb00:7128", "203.0.113.40"]) expect(await exchange({ "x-forwarded-for": address })).toBe(401);
+    expect(await exchange({ "x-forwarded-for": "0:0:0:0:0:ffff:203.0.113.40" })).toBe(429);
+    expect(await exchange({ "x-forwarded-for": "203.0.113.41" })).toBe(401);
+  });
 });
 
 // What `npm start` puts between a browser and the API, each hop run from its own code where it can be
@@ -253,6 +279,17 @@ describe("under npm start: front door -> Hosting emulator -> Functions emulator 
       const statuses = [];
       for (let i = 0; i < 5; i += 1) statuses.push(await exchangeThrough(chain.url, `198.51.100.${10 + i}`));
       expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    } finally {
+      await chain.stop();
+    }
+  });
+
+  it("with TRUST_PROXY_HOPS=1, a request sent around the front door whose entry is not an address counts under the runtime's socket: one budget for all of them", async () => {
+    const chain = await startEmulatorChain(1);
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push(await exchangeThrough(chain.hostingUrl, `not-an-address-${i}`));
+      expect(statuses).toEqual([401, 401, 401, 429]);
     } finally {
       await chain.stop();
     }

@@ -8,7 +8,7 @@ import { applyMigrations } from "../../src/db/migrate.js";
 import { orders, tools } from "../../src/db/schema.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
 import { createTokenService, type TokenService } from "../../src/lib/tokens.js";
-import { createAccount, type FirebaseAccount, signInWithPassword } from "./auth-emulator.js";
+import { type AccountOptions, createAccount, type FirebaseAccount, signInWithPassword } from "./auth-emulator.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
 // A project of its own keeps the test emulator apart from a running `npm start`, which uses demo-toolshop.
@@ -101,9 +101,12 @@ export class TestApi {
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
-  /** A new Firebase account exchanged for an API token, as the web client does after sign-in. */
-  async signUp(label = "buyer"): Promise<SignedInUser> {
-    const account = await createAccount(label);
+  /**
+   * A new Firebase account exchanged for an API token, as the web client does after sign-in.
+   * Unverified unless asked: mail to it waits until it is verified.
+   */
+  async signUp(label = "buyer", options: AccountOptions = {}): Promise<SignedInUser> {
+    const account = await createAccount(label, undefined, options);
     const response = await this.request("PUT", `/user/${encodeURIComponent(account.email)}`, {
       token: account.idToken,
       body: { email: account.email },
@@ -113,8 +116,8 @@ export class TestApi {
   }
 
   /** An admin made as a deployment makes its first one: the claim, then a fresh sign-in. */
-  async signUpAdmin(): Promise<SignedInUser> {
-    const user = await this.signUp("admin");
+  async signUpAdmin(options: AccountOptions = {}): Promise<SignedInUser> {
+    const user = await this.signUp("admin", options);
     await getAuth().setCustomUserClaims(user.account.uid, { admin: true });
     const idToken = await signInWithPassword(user.email, user.account.password);
     const response = await this.request("PUT", `/user/${encodeURIComponent(user.email)}`, { token: idToken });

@@ -17,7 +17,8 @@ let admin: SignedInUser;
 
 beforeAll(async () => {
   [api, mailServer] = await Promise.all([TestApi.start(), TestMailServer.start()]);
-  [ann, bob, admin] = await Promise.all([api.signUp("ann"), api.signUp("bob"), api.signUpAdmin()]);
+  // Verified: the shop mails only an address its owner has confirmed (decision 19).
+  [ann, bob, admin] = await Promise.all([api.signUp("ann", { verified: true }), api.signUp("bob", { verified: true }), api.signUpAdmin()]);
 });
 afterAll(async () => {
   await api?.stop();
@@ -229,18 +230,32 @@ describe("the tool added for wishes", () => {
     expect(await outboxAbout(secondTool)).toEqual([]);
   });
 
-  it("when a declined wish or one marked done gets its tool after all, then it names the tool and its buyer is told", async () => {
+  it("when a wish marked done gets its tool after all, then it names the tool and its buyer is told", async () => {
     const word = tag();
-    const [declined, done] = [await wishFor(api, ann, `${word} Wet Saw`, 400), await wishFor(api, bob, `${word} Wet Saw`, 420)];
-    expect((await resolve({ wishIds: [declined], status: "declined" })).status).toBe(200);
+    const done = await wishFor(api, bob, `${word} Wet Saw`, 420);
     expect((await resolve({ wishIds: [done], status: "done" })).status).toBe(200);
     const toolId = await addTool(`${word} Wet Saw`);
-    expect((await fulfil({ wishIds: [declined, done], toolId })).body).toEqual({ acknowledged: true, modifiedCount: 2 });
-    expect((await wishStates(api, [declined, done])).map((state) => [state.status, state.tool_id])).toEqual([
-      ["done", toolId],
-      ["done", toolId],
-    ]);
-    expect(await outboxAbout(toolId)).toHaveLength(2);
+    expect((await fulfil({ wishIds: [done], toolId })).body).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await wishStates(api, [done])).map((state) => [state.status, state.tool_id])).toEqual([["done", toolId]]);
+    expect(await outboxAbout(toolId)).toHaveLength(1);
+  });
+
+  it("when one of the wishes was declined, then 409 as resolve answers, none of them changes and nobody is e-mailed", async () => {
+    const word = tag();
+    const [declined, open] = [await wishFor(api, ann, `${word} Tile Saw`, 400), await wishFor(api, bob, `${word} Tile Saw`, 420)];
+    expect((await resolve({ wishIds: [declined], status: "declined" })).status).toBe(200);
+    const before = await wishStates(api, [declined, open]);
+    const toolId = await addTool(`${word} Tile Saw`);
+
+    const refused = await fulfil({ wishIds: [open, declined], toolId });
+    expectProblem(refused, 409);
+    expect(refused.body.code).toBe("wish_answered");
+    expect(refused.body.detail).toBe(`A wish for “${word} Tile Saw” is already declined.`);
+    expectProblem(await fulfil({ wishIds: [declined], toolId }), 409);
+
+    expect(await wishStates(api, [declined, open])).toEqual(before);
+    expect(await outboxAbout(toolId)).toEqual([]);
+    expect((await auditOf(api, [declined, open])).map((entry) => entry.details.status)).toEqual(["declined"]);
   });
 
   it("when the body is wrong, then 400 names the field and nothing changes", async () => {

@@ -11,7 +11,7 @@ import { server } from "@/test/server";
 import { accessToken } from "./access-token";
 import type * as FirebaseModule from "./firebase";
 import { apiRequest, configureApiClient } from "./api-client";
-import { renewAccessToken, SessionProvider, useSession } from "./auth";
+import { confirmVerifiedEmail, renewAccessToken, SessionProvider, useSession } from "./auth";
 
 const firebase = vi.hoisted(() => {
   const listeners = new Set<() => void>();
@@ -283,8 +283,25 @@ describe("an address an older account holds", () => {
     renderSession();
     await act(() => vi.advanceTimersByTimeAsync(0));
 
-    expect(firebase.sendEmailVerification).toHaveBeenCalledWith(user);
+    expect(firebase.sendEmailVerification).toHaveBeenCalledWith(user, { url: `${window.location.origin}/dashboard` });
     expect(toast.error).toHaveBeenCalledWith(detail, expect.anything());
     expect(firebase.signOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("telling the shop that the address is now verified", () => {
+  it("when Firebase still says unverified after a reload, then the shop is not asked again", async () => {
+    const reload = vi.fn(async () => undefined);
+    expect(await confirmVerifiedEmail(Object.assign(user, { reload }))).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(exchanges).toHaveLength(0);
+  });
+
+  it("when Firebase says verified after a reload, then the sign-in exchange runs again with a refreshed ID token", async () => {
+    const reload = vi.fn(async () => void Object.assign(user, { emailVerified: true }));
+    expect(await confirmVerifiedEmail(Object.assign(user, { reload }))).toBe(true);
+    expect(user.getIdToken).toHaveBeenLastCalledWith(true);
+    expect(exchanges.map((request) => new URL(request.url).pathname)).toEqual([`/api/user/${encodeURIComponent(EMAIL)}`]);
+    expect(accessToken.get()).toBe(issued.at(-1));
   });
 });

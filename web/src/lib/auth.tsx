@@ -18,6 +18,27 @@ const SessionContext = createContext<Session>({ status: "loading" });
 /** The API's answer when an older shop account holds this address and Firebase has not verified it. */
 const EMAIL_NOT_VERIFIED = "email_not_verified";
 
+/**
+ * Firebase's verification e-mail for the signed-in user, whose link leads back to the dashboard.
+ * Until the address is verified the shop holds the account's order e-mail (decision 19).
+ */
+export async function sendVerificationLink(user: User): Promise<void> {
+  const { sendEmailVerification } = await import("firebase/auth");
+  await sendEmailVerification(user, { url: `${window.location.origin}/dashboard` });
+}
+
+/**
+ * After the person says they opened the link: reloads the Firebase user and, once Firebase says
+ * the address is verified, repeats the sign-in exchange with a fresh ID token so the shop learns
+ * of it and sends the e-mail that waited. False while the address is still unverified.
+ */
+export async function confirmVerifiedEmail(user: User): Promise<boolean> {
+  await user.reload();
+  if (!user.emailVerified) return false;
+  await exchangeAccessToken(user, { forceRefresh: true });
+  return true;
+}
+
 async function exchange(user: User, forceRefresh: boolean): Promise<string> {
   if (!user.email) throw new ApiError(400, "No email", "This account has no email address.", "no_email");
   const idToken = await user.getIdToken(forceRefresh);
@@ -33,7 +54,7 @@ async function exchange(user: User, forceRefresh: boolean): Promise<string> {
     // The API's detail tells the person to open the verification link; this sends it. Firebase
     // limits how often it sends one, and a failure to send must not hide the API's answer.
     if (error instanceof ApiError && error.code === EMAIL_NOT_VERIFIED && !user.emailVerified) {
-      await import("firebase/auth").then(({ sendEmailVerification }) => sendEmailVerification(user)).catch(() => undefined);
+      await sendVerificationLink(user).catch(() => undefined);
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import type { MailSettings } from "../../config/env.js";
 import type { Database } from "../../db/client.js";
+import { isCanonicalAddress } from "../../lib/email-address.js";
 import * as outbox from "./outbox.repository.js";
 import { isMessageRefused, type MailTransport, smtpTransport } from "./smtp-transport.js";
 
@@ -21,6 +22,13 @@ const SERVER_RETRY_SECONDS = 10;
 /** A refused message waits longer each time, up to an hour, and is never dropped. */
 const refusedRetrySeconds = (attempts: number) => Math.min(60 * 2 ** Math.max(0, attempts - 1), 3600);
 
+/**
+ * How long after an address is verified the sender still looks for messages to it that wait: one
+ * written in a transaction that committed just after the verification did not see it.
+ */
+const LATE_RELEASE_SECONDS = 600;
+const NOT_CANONICAL = "The recipient is not a bare address in canonical form; the message is not sent.";
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -37,6 +45,7 @@ export function createMailSender(db: Database, settings: MailSettings, transport
 
     async deliverDue({ maxMessages = 200, maxMilliseconds = 40_000 }: { maxMessages?: number; maxMilliseconds?: number } = {}): Promise<DeliveryReport> {
       const report: DeliveryReport = { sent: 0, refused: 0, serverUnavailable: false, waiting: 0, lastError: null };
+      await outbox.releaseRecentlyVerified(db, LATE_RELEASE_SECONDS);
       if (!settings.smtpUrl) {
         report.serverUnavailable = true;
         report.lastError = "SMTP_URL is not set";
@@ -49,6 +58,14 @@ export function createMailSender(db: Database, settings: MailSettings, transport
         while (report.sent + report.refused < maxMessages && Date.now() - startedAt < maxMilliseconds) {
           const message = await outbox.claimNextDue(db, CLAIM_SECONDS);
           if (!message) break;
+          // The addresses stored are canonical already; one that is not (written before the rule,
+          // or by a bug) is never handed to the mail library, which could read another address in it.
+          if (!isCanonicalAddress(message.recipient)) {
+            report.refused++;
+            report.lastError = NOT_CANONICAL;
+            await outbox.markFailed(db, message.id, NOT_CANONICAL, refusedRetrySeconds(message.attempts));
+            continue;
+          }
           try {
             await transport.send({
               messageId: messageIdOf(message.id),

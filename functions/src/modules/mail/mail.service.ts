@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/client.js";
+import { canonicalAddress } from "../../lib/email-address.js";
 import type { OutgoingMessage } from "./message.js";
 import * as outbox from "./outbox.repository.js";
 
@@ -8,10 +9,22 @@ export { composeMessage } from "./message.js";
 /**
  * What other modules do with mail: write it in the transaction of the change it tells about, so
  * it exists exactly when the change was committed. The sender (mail.sender.ts) delivers it.
+ * Mail goes only to an address its owner has verified (docs/decisions/0019): until then it waits.
  */
 export function createMailService() {
   return {
     enqueue: (tx: Queryable, ...messages: OutgoingMessage[]): Promise<void> => outbox.enqueue(tx, messages),
+
+    /**
+     * The identity provider vouches that the address's owner signed in (a verified password
+     * account, or Google): it is recorded, and the messages waiting for it become due.
+     */
+    async addressVerified(tx: Queryable, address: string): Promise<void> {
+      const canonical = canonicalAddress(address);
+      if (canonical === null) return;
+      await outbox.recordVerified(tx, canonical);
+      await outbox.releaseAwaiting(tx, canonical);
+    },
   };
 }
 export type MailService = ReturnType<typeof createMailService>;

@@ -4,6 +4,7 @@ import nodemailer from "nodemailer";
 export interface Envelope {
   messageId: string;
   from: string;
+  /** One bare address in canonical form (lib/email-address.ts). */
   to: string;
   subject: string;
   text: string;
@@ -24,7 +25,9 @@ export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     async send({ messageId, from, to, subject, text, html }) {
-      await transporter.sendMail({ messageId, from, to, subject, text, html });
+      // An address object, which nodemailer takes as it is: a string it would parse, and could
+      // read a display name, a comment or a list in.
+      await transporter.sendMail({ messageId, from, to: { name: "", address: to }, subject, text, html });
     },
     close: () => transporter.close(),
   };

@@ -1,4 +1,4 @@
-import type { OrderRow } from "../../db/schema.js";
+import type { OrderCanceller, OrderRow } from "../../db/schema.js";
 import { composeMessage, type OutgoingMessage } from "../mail/mail.service.js";
 
 /** How the buyer and the shop name an order to each other, as its pages show it: the id's first eight characters. */
@@ -7,7 +7,8 @@ export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const when = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-export type CancelledBy = "buyer" | "shop" | "hold";
+/** Who ended the order, as `orders.cancelled_by` records it. */
+export type CancelledBy = OrderCanceller;
 
 /**
  * The buyer's e-mail for each step of an order, written with the change (docs/decisions/0016).

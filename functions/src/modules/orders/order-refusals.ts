@@ -1,10 +1,43 @@
 import type { OrderRules } from "../../config/env.js";
-import { conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { AppError, conflict, notFound, unprocessable } from "../../lib/errors.js";
 import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../common.schemas.js";
 import type { PlaceOutcome } from "./order-rules.js";
 import { ABOVE_AQ, BELOW_MOQ } from "./orders.schemas.js";
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const MINUTE_MS = 60_000;
+
+/** A wait as a buyer says it: minutes, hours or days, rounded up. */
+function waitInWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE_MS));
+  if (minutes <= 90) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  if (hours <= 48) return `${hours} hours`;
+  return `${Math.ceil(hours / 24)} days`;
+}
+
+/** An instant as a buyer reads it, on the minute at or after it, in UTC: the server does not know the buyer's zone. */
+const utcMinuteInWords = (at: Date) =>
+  `${new Date(Math.ceil(at.getTime() / MINUTE_MS) * MINUTE_MS)
+    .toLocaleString("en-US", { timeZone: "UTC", dateStyle: "long", timeStyle: "short" })
+    // ICU puts a narrow no-break space before AM/PM; a plain one reads the same everywhere.
+    .replace(/\s/g, " ")} UTC`;
+
+/**
+ * A buyer who cancelled an unpaid order of a tool, or let one lapse, waits one hold period before
+ * holding that tool again; the instant goes with the problem (`retryAt`) for a client to act on.
+ */
+export function holdCoolingDown(retryAt: Date, now = new Date()) {
+  return new AppError(
+    409,
+    "hold_cooling_down",
+    "Conflict",
+    `You recently cancelled an unpaid order of this tool, or let one lapse, so you cannot hold it unpaid again yet. You can order it again in ${waitInWords(retryAt.getTime() - now.getTime())}, from ${utcMinuteInWords(retryAt)}.`,
+    undefined,
+    { retryAt: retryAt.toISOString() },
+  );
+}
 
 /** Why an order was not placed, as the buyer should read it; the spec's two alerts word for word. */
 export function refusal(outcome: Extract<PlaceOutcome, { kind: "refused" }>, rules: OrderRules) {
@@ -30,6 +63,8 @@ export function refusal(outcome: Extract<PlaceOutcome, { kind: "refused" }>, rul
         "too_many_unpaid_orders",
         `You already have ${rules.maxUnpaid} unpaid orders, the most a buyer may hold. Please pay for or cancel one in My Orders, then order again.`,
       );
+    case "hold_cooling_down":
+      return holdCoolingDown(outcome.retryAt);
   }
 }
 

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { OrderRow } from "../../db/schema.js";
-import { type BatchFacts, decideBatch, idempotencyPair, type NewOrder, outcomesOf, sameOrder } from "./order-rules.js";
+import { type BatchFacts, decideBatch, idempotencyPair, LARGE_ORDER_HOLD_MINUTES, type NewOrder, outcomesOf, sameOrder } from "./order-rules.js";
 import { orderTotalCents } from "./orders.schemas.js";
 
 const tool = { id: "tool-1", name: "Torque wrench", priceCents: 12_99, moq: 2, aq: 10 };
-const facts = (changes: Partial<BatchFacts> = {}): BatchFacts => ({ tool, usedKeys: new Set(), unpaidByBuyer: null, maxUnpaid: 0, ...changes });
+const facts = (changes: Partial<BatchFacts> = {}): BatchFacts => ({
+  tool,
+  usedKeys: new Set(),
+  unpaidByBuyer: null,
+  maxUnpaid: 0,
+  holdMinutes: 60,
+  coolingUntil: new Map(),
+  ...changes,
+});
 
 const order = (buyerId: string, quantity: number, idempotencyKey: string | null = null): NewOrder => ({
   toolId: tool.id,
@@ -56,6 +64,7 @@ describe("deciding a batch of orders for one tool", () => {
       quantity: 2,
       totalCents: 24_00,
       idempotencyKey: "key-1",
+      holdMinutes: 60,
     });
   });
 
@@ -108,6 +117,45 @@ describe("deciding a batch of orders for one tool", () => {
     decideBatch([order("a", 2, "k")], given);
     expect(given.usedKeys.size).toBe(0);
     expect(given.unpaidByBuyer!.get("a")).toBe(1);
+  });
+});
+
+describe("how long an accepted order holds its units", () => {
+  const holds = (decided: ReturnType<typeof decideBatch>) => decided.accepted.map((row) => row.holdMinutes);
+
+  it("when an order takes more than half of what is left, then it holds it 15 minutes; half or less, the whole hold period", () => {
+    expect(LARGE_ORDER_HOLD_MINUTES).toBe(15);
+    expect(holds(decideBatch([order("a", 6)], facts()))).toEqual([15]);
+    expect(holds(decideBatch([order("a", 5)], facts()))).toEqual([60]);
+    expect(holds(decideBatch([order("a", 10)], facts()))).toEqual([15]);
+  });
+
+  it("when earlier orders of the batch took units, then what is left after them is the measure", () => {
+    // 4 of 10 is under half; then 4 of the 6 left is over half; then 2 of the 2 left.
+    expect(holds(decideBatch([order("a", 4), order("b", 4), order("c", 2)], facts()))).toEqual([60, 15, 15]);
+  });
+
+  it("when the hold period is shorter than 15 minutes, then a large order holds it no longer than any other", () => {
+    expect(holds(decideBatch([order("a", 2), order("b", 8)], facts({ holdMinutes: 5 })))).toEqual([5, 5]);
+  });
+});
+
+describe("a buyer who just cancelled or let lapse an unpaid order of the tool", () => {
+  const retryAt = new Date("2026-11-25T14:05:00Z");
+  const cooling = facts({ coolingUntil: new Map([["a", retryAt]]), unpaidByBuyer: new Map(), maxUnpaid: 5 });
+
+  it("when that buyer orders the tool again, then it is refused with the instant they may, and the stock goes to the next buyer", () => {
+    const { decisions, accepted } = decideBatch([order("a", 10), order("b", 10)], cooling, sequentialIds());
+    expect(decisions).toEqual([
+      { kind: "refused", reason: "hold_cooling_down", retryAt },
+      { kind: "accepted", id: "order-1" },
+    ]);
+    expect(accepted.map((row) => [row.userId, row.quantity])).toEqual([["b", 10]]);
+  });
+
+  it("when the refused order comes again with a key that placed an order before, then the retry is told the key was used", () => {
+    const { decisions } = decideBatch([order("a", 2, "k")], { ...cooling, usedKeys: new Set([idempotencyPair("a", "k")]) });
+    expect(kinds(decisions)).toEqual(["key_used"]);
   });
 });
 

@@ -19,14 +19,19 @@ export type PlaceOutcome =
   | { kind: "refused"; reason: "no_tool" | "below_moq" | "above_aq" | "too_many_unpaid" }
   /** The total a card could not be charged: below the provider's minimum or above its maximum. */
   | { kind: "refused"; reason: "total_too_small" | "total_too_large"; totalCents: number }
+  /** The buyer cancelled an unpaid order of this tool, or let one lapse, too recently to hold it unpaid again. */
+  | { kind: "refused"; reason: "hold_cooling_down"; retryAt: Date }
   /** The buyer placed an order with this Idempotency-Key before. */
   | { kind: "key_used" };
 
-/** An order the rules accepted, as it is to be inserted; the id is chosen first so the inserted row can be matched to it. */
+/**
+ * An order the rules accepted, as it is to be inserted; the id is chosen first so the inserted row
+ * can be matched to it. `holdMinutes` is how long it holds its units unpaid.
+ */
 export type AcceptedOrder = Pick<
   OrderRow,
   "id" | "toolId" | "toolName" | "userId" | "userName" | "userEmail" | "userPhone" | "userAddress" | "quantity" | "totalCents" | "idempotencyKey"
->;
+> & { holdMinutes: number };
 
 export type Decision = Exclude<PlaceOutcome, { kind: "placed" }> | { kind: "accepted"; id: string };
 
@@ -39,7 +44,24 @@ export interface BatchFacts {
   unpaidByBuyer: ReadonlyMap<string, number> | null;
   /** The most unpaid orders a buyer may hold. */
   maxUnpaid: number;
+  /** How long an unpaid order holds its units (ORDER_HOLD_MINUTES). */
+  holdMinutes: number;
+  /**
+   * When each buyer who cancelled an unpaid order of this tool, or let one lapse, within the last
+   * hold period may hold it unpaid again; buyers free to order it are absent.
+   */
+  coolingUntil: ReadonlyMap<string, Date>;
 }
+
+/**
+ * The longest an order that takes more than half of what is left of a tool holds it unpaid: a buyer
+ * who takes most of the shelf must pay soon or let the others have it.
+ */
+export const LARGE_ORDER_HOLD_MINUTES = 15;
+
+/** How long an order holds its units unpaid: shorter when it takes more than half of the `left` units. */
+export const holdMinutesFor = (quantity: number, left: number, holdMinutes: number) =>
+  quantity * 2 > left ? Math.min(LARGE_ORDER_HOLD_MINUTES, holdMinutes) : holdMinutes;
 
 export const idempotencyPair = (buyerId: string, idempotencyKey: string) => `${buyerId}\n${idempotencyKey}`;
 
@@ -49,11 +71,13 @@ export const NO_TOOL: Decision & PlaceOutcome = { kind: "refused", reason: "no_t
  * The shop's rules for a batch of orders of one tool, in arrival order: each order is checked
  * against the stock the earlier ones left, a key used before (or earlier in the batch) names the
  * first order and takes nothing, the quantity must be at least the tool's moq and at most what is
- * left, the total must be one card payment, and a buyer may hold only so many unpaid orders.
- * One decision per order, and the rows of the accepted ones.
+ * left, the total must be one card payment, a buyer who just cancelled this tool's unpaid order or
+ * let one lapse waits one hold period before holding it again, and a buyer may hold only so many
+ * unpaid orders. An order that takes more than half of what is left holds it for a short while
+ * only. One decision per order, and the rows of the accepted ones.
  */
 export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId: () => string = randomUUID): { decisions: Decision[]; accepted: AcceptedOrder[] } {
-  const { tool, maxUnpaid } = facts;
+  const { tool, maxUnpaid, holdMinutes, coolingUntil } = facts;
   const usedKeys = new Set(facts.usedKeys);
   const unpaid = facts.unpaidByBuyer ? new Map(facts.unpaidByBuyer) : null;
   let left = tool.aq;
@@ -69,11 +93,14 @@ export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId
     const totalCents = orderTotalCents(tool.priceCents, order.quantity);
     if (totalCents < MINIMUM_CHARGE_CENTS) return { kind: "refused", reason: "total_too_small", totalCents };
     if (totalCents > MAXIMUM_CHARGE_CENTS) return { kind: "refused", reason: "total_too_large", totalCents };
+    const retryAt = coolingUntil.get(order.buyer.id);
+    if (retryAt) return { kind: "refused", reason: "hold_cooling_down", retryAt };
     if (unpaid) {
       const held = unpaid.get(order.buyer.id) ?? 0;
       if (held >= maxUnpaid) return { kind: "refused", reason: "too_many_unpaid" };
       unpaid.set(order.buyer.id, held + 1);
     }
+    const hold = holdMinutesFor(order.quantity, left, holdMinutes);
     left -= order.quantity;
     const id = newId();
     accepted.push({
@@ -88,6 +115,7 @@ export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId
       quantity: order.quantity,
       totalCents,
       idempotencyKey: order.idempotencyKey,
+      holdMinutes: hold,
     });
     return { kind: "accepted", id };
   });

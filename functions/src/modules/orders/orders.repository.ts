@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { orders, type OrderRow } from "../../db/schema.js";
+import { type OrderCanceller, orders, type OrderRow } from "../../db/schema.js";
 import { isUuid } from "../../lib/ids.js";
 import { likePattern } from "../../lib/page-cursor.js";
 import type { AcceptedOrder } from "./order-rules.js";
@@ -62,16 +62,38 @@ export async function lockBuyersAndCountUnpaid(tx: Queryable, buyerIds: string[]
 }
 
 /**
- * Inserts accepted orders, each holding its units for `holdMinutes` on the database's clock, as
- * created_at counts; the release job compares the hold with now(). A key another instance's batch
+ * When each of these buyers may hold the tool unpaid again: one hold period after the last unpaid
+ * order of it they cancelled or let lapse, for the buyers whose period is not over on the database's
+ * clock. A range of orders_cooling_idx per buyer.
+ */
+export async function findCoolingDown(tx: Queryable, toolId: string, buyerIds: string[], holdMinutes: number): Promise<Map<string, Date>> {
+  const period = sql`${holdMinutes}::double precision * interval '1 minute'`;
+  const rows = await tx
+    .select({ userId: orders.userId, until: sql<Date>`max(${orders.cancelledAt}) + ${period}`.mapWith(orders.cancelledAt) })
+    .from(orders)
+    .where(
+      and(
+        // Word for word the index's predicate, so the planner can use it.
+        sql`${orders.status} = 'cancelled' and ${orders.cancelledBy} in ('buyer', 'hold')`,
+        inArray(orders.userId, [...new Set(buyerIds)]),
+        eq(orders.toolId, toolId),
+        sql`${orders.cancelledAt} > now() - ${period}`,
+      ),
+    )
+    .groupBy(orders.userId);
+  return new Map(rows.map((row) => [row.userId, row.until]));
+}
+
+/**
+ * Inserts accepted orders, each holding its units for its own `holdMinutes` on the database's clock,
+ * as created_at counts; the release job compares the hold with now(). A key another instance's batch
  * is inserting right now waits for it, then inserts nothing: only the rows inserted come back.
  */
-export function insertOrders(tx: Queryable, accepted: AcceptedOrder[], holdMinutes: number): Promise<OrderRow[]> {
+export function insertOrders(tx: Queryable, accepted: AcceptedOrder[]): Promise<OrderRow[]> {
   if (accepted.length === 0) return Promise.resolve([]);
-  const releasesAt = sql`now() + ${holdMinutes}::double precision * interval '1 minute'`;
   return tx
     .insert(orders)
-    .values(accepted.map((row) => ({ ...row, releasesAt })))
+    .values(accepted.map(({ holdMinutes, ...row }) => ({ ...row, releasesAt: sql`now() + ${holdMinutes}::double precision * interval '1 minute'` })))
     .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
     .returning();
 }
@@ -119,14 +141,16 @@ export function listForAdmin(db: Queryable, { status, q, afterId, limit }: Admin
     .limit(limit);
 }
 
-export function listLive(db: Queryable): Promise<OrderRow[]> {
-  return db.select().from(orders).where(live).orderBy(desc(orders.createdAt), desc(orders.id));
+/** Live orders newest first, at most `limit`: a walk of orders_listed_idx that stops there. */
+export function listLive(db: Queryable, limit: number): Promise<OrderRow[]> {
+  return db.select().from(orders).where(live).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
 }
 
-export async function markCancelled(db: Queryable, id: string): Promise<void> {
+/** Unpaid to cancelled, by its buyer or by an admin. */
+export async function markCancelled(db: Queryable, id: string, by: Exclude<OrderCanceller, "hold">): Promise<void> {
   await db
     .update(orders)
-    .set({ status: "cancelled", cancelledAt: sql`now()` })
+    .set({ status: "cancelled", cancelledAt: sql`now()`, cancelledBy: by })
     .where(eq(orders.id, id));
 }
 
@@ -189,7 +213,7 @@ export function cancelUnpaidPastHold(db: Queryable, limit: number): Promise<Orde
     .for("update", { skipLocked: true });
   return db
     .update(orders)
-    .set({ status: "cancelled", cancelledAt: sql`now()` })
+    .set({ status: "cancelled", cancelledAt: sql`now()`, cancelledBy: "hold" })
     .where(inArray(orders.id, expired))
     .returning();
 }
@@ -205,18 +229,17 @@ export async function moveBuyerToEmail(db: Queryable, userId: string, email: str
 
 /**
  * The admin's overview of orders, each figure one query on its own index: money taken by orders
- * paid since the start of today and of this week in `timeZone` (orders_paid_at_idx; a refunded
- * order's money went back and is not counted), and the paid orders awaiting shipment
- * (orders_status_listed_idx).
+ * paid since the start of today and of this week in the admin's time zone, given as instants
+ * (orders_paid_at_idx; a refunded order's money went back and is not counted), and the paid orders
+ * awaiting shipment (orders_status_listed_idx).
  */
-export async function figures(db: Queryable, timeZone: string): Promise<{ revenueTodayCents: number; revenueWeekCents: number; awaitingShipment: number }> {
-  const since = (unit: "day" | "week") => sql`(date_trunc(${unit}, now() at time zone ${timeZone}) at time zone ${timeZone})`;
-  const revenueSince = (unit: "day" | "week") => sql`(
+export async function figures(db: Queryable, since: { today: Date; week: Date }): Promise<{ revenueTodayCents: number; revenueWeekCents: number; awaitingShipment: number }> {
+  const revenueSince = (start: Date) => sql`(
     select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
-    where ${orders.paidAt} is not null and ${orders.paidAt} >= ${since(unit)} and ${orders.status} in ('paid', 'shipped'))`;
+    where ${orders.paidAt} is not null and ${orders.paidAt} >= ${start.toISOString()}::timestamptz and ${orders.status} in ('paid', 'shipped'))`;
   // One round trip for the three: each subquery walks its own index.
   const result = await db.execute<{ today: string; week: string; awaiting: number }>(sql`
-    select ${revenueSince("day")} as today, ${revenueSince("week")} as week,
+    select ${revenueSince(since.today)} as today, ${revenueSince(since.week)} as week,
       (select count(*)::int from ${orders} where ${orders.status} = 'paid') as awaiting`);
   const row = result.rows[0]!;
   return { revenueTodayCents: Number(row.today), revenueWeekCents: Number(row.week), awaitingShipment: row.awaiting };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type AuthGuards, currentUser } from "../../lib/auth.js";
 import { cachedSerializer, sendJsonBytes } from "../../lib/send-json-bytes.js";
+import { listTooLargeProblem, WHOLE_LISTS, wholeListDescription } from "../../lib/whole-list.js";
 import { created, deleted, idParams } from "../common.schemas.js";
 import type { OrdersService } from "./orders.service.js";
 import { adminOrdersPage, adminOrdersQuery, listOrdersQuery, order, placeOrderBody, placeOrderHeaders, shipOrderBody } from "./orders.schemas.js";
@@ -25,7 +26,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       config: { rateLimit: { limit: "orders", per: "user" } },
       schema: {
         tags: ["orders"],
-        description: "Places an order. A repeated request with the same Idempotency-Key returns the first order.",
+        description:
+          "Places an order. A repeated request with the same Idempotency-Key returns the first order. An order that takes more than half of what is left holds it 15 minutes at most (`releasesAt`). A buyer who cancelled their unpaid order of the tool, or let one lapse, within the last hold period is refused with 409 `hold_cooling_down`, whose `retryAt` says when they may order it again.",
         headers: placeOrderHeaders,
         body: placeOrderBody,
         response: { 201: order.extend(created.shape) },
@@ -92,7 +94,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     async (request, reply) => sendJsonBytes(reply, adminPageBytes(await orders.listForAdmin(request.query))),
   );
 
-  app.get("/allOrders", { onRequest: auth.admin, schema: { tags: ["orders"], response: { 200: orderList } } }, () =>
-    orders.listAll(),
+  app.get(
+    "/allOrders",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["orders"],
+        description: wholeListDescription(WHOLE_LISTS.orders, "Every order but the cancelled ones, newest first."),
+        response: { 200: orderList, 422: listTooLargeProblem },
+      },
+    },
+    () => orders.listAll(),
   );
 };

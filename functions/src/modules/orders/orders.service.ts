@@ -8,6 +8,7 @@ import { createFreshCache } from "../../lib/fresh-cache.js";
 import { createKeyedBatches } from "../../lib/keyed-batches.js";
 import { pageCursors } from "../../lib/page-cursor.js";
 import { toDollars } from "../../lib/money.js";
+import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { ToolsService } from "../tools/tools.service.js";
@@ -85,10 +86,13 @@ export function createOrdersService(db: Database, { tools, audit, mail, shopUrl,
    * them far more often than orders change, and any change on this instance forgets them all.
    */
   const adminPagesKept = createFreshCache<AdminOrdersPage>({ maxAgeMs: ORDER_LIST_MAX_AGE_MS, maxEntries: 1000 });
+  /** `GET /api/allOrders`: every live order up to its size; past it, the 422 is kept as briefly. */
+  const allOrders = wholeListReader(WHOLE_LISTS.orders, { maxAgeMs: ORDER_LIST_MAX_AGE_MS });
   // Called after the commit, so no read can keep a list as it was before the change.
   const ordersChanged = (email: string) => {
     lists.forget(listKey(email));
     adminPagesKept.invalidate();
+    allOrders.shrank();
   };
 
   async function replay(principal: Principal, body: PlaceOrderBody, key: string): Promise<PlacedOrder | null> {
@@ -110,9 +114,13 @@ export function createOrdersService(db: Database, { tools, audit, mail, shopUrl,
       if (!tool) return batch.map(() => NO_TOOL);
       const keyed = batch.flatMap(({ buyer, idempotencyKey }) => (idempotencyKey === null ? [] : [{ buyerId: buyer.id, idempotencyKey }]));
       const usedKeys = new Set((await repository.findUsedKeys(tx, keyed)).map(({ buyerId, idempotencyKey }) => idempotencyPair(buyerId, idempotencyKey)));
-      const unpaidByBuyer = rules.maxUnpaid > 0 ? await repository.lockBuyersAndCountUnpaid(tx, batch.map(({ buyer }) => buyer.id)) : null;
-      const { decisions, accepted } = decideBatch(batch, { tool, usedKeys, unpaidByBuyer, maxUnpaid: rules.maxUnpaid });
-      const inserted = await repository.insertOrders(tx, accepted, rules.holdMinutes);
+      const buyerIds = batch.map(({ buyer }) => buyer.id);
+      const unpaidByBuyer = rules.maxUnpaid > 0 ? await repository.lockBuyersAndCountUnpaid(tx, buyerIds) : null;
+      // A cancellation or a release of this tool gives its units back under the tool's lock, so
+      // none can slip in between this read and the insert.
+      const coolingUntil = await repository.findCoolingDown(tx, tool.id, buyerIds, rules.holdMinutes);
+      const { decisions, accepted } = decideBatch(batch, { tool, usedKeys, unpaidByBuyer, maxUnpaid: rules.maxUnpaid, holdMinutes: rules.holdMinutes, coolingUntil });
+      const inserted = await repository.insertOrders(tx, accepted);
       const taken = inserted.reduce((sum, row) => sum + row.quantity, 0);
       if (taken > 0) await tools.stock.take(tx, tool.id, taken);
       await mail.enqueue(tx, ...inserted.map(messages.placed));
@@ -196,11 +204,12 @@ export function createOrdersService(db: Database, { tools, audit, mail, shopUrl,
       });
     },
 
-    /** Today's and this week's takings in `timeZone`, and the orders awaiting shipment, for the admin's overview. */
-    figures: (timeZone: string) => repository.figures(db, timeZone),
+    /** The takings since the starts of the admin's today and week, and the orders awaiting shipment, for the admin's overview. */
+    figures: (since: { today: Date; week: Date }) => repository.figures(db, since),
 
-    async listAll(): Promise<Order[]> {
-      return (await repository.listLive(db)).map(toOrder);
+    /** Every live order, newest first, up to the size of a whole list (lib/whole-list.ts); past it, a 422. */
+    listAll(): Promise<Order[]> {
+      return allOrders.read((limit) => repository.listLive(db, limit), toOrder);
     },
 
     /** Cancels an unpaid order and puts its units back on the shelf. */
@@ -209,9 +218,11 @@ export function createOrdersService(db: Database, { tools, audit, mail, shopUrl,
         const row = await repository.findLiveOrder(tx, id, { lock: true });
         if (!row || !canSee(principal, row)) throw notFound("Order");
         if (row.status !== "unpaid") throw conflict("order_paid", "A paid order cannot be cancelled.");
-        await repository.markCancelled(tx, row.id);
+        // A buyer's own cancellation starts the tool's cool-down for them (order-rules.ts); an admin's does not.
+        const by = row.userId === principal.id ? "buyer" : "shop";
+        await repository.markCancelled(tx, row.id, by);
         await tools.stock.giveBack(tx, row.toolId, row.quantity);
-        await mail.enqueue(tx, messages.cancelled(row, row.userId === principal.id ? "buyer" : "shop"));
+        await mail.enqueue(tx, messages.cancelled(row, by));
         // An admin cancelling a buyer's order is an admin action; anyone cancelling their own is not.
         if (row.userId !== principal.id) {
           await audit.record(tx, { actor: principal, action: "order.cancelled", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });

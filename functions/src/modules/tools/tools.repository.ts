@@ -8,8 +8,9 @@ const listed = isNull(tools.deletedAt);
 /** Every column the app reads: all but the search document, which only the catalogue's SQL uses. */
 export const { searchVector: _searchVector, ...toolColumns } = getTableColumns(tools);
 
-export function listTools(db: Queryable): Promise<ToolRow[]> {
-  return db.select(toolColumns).from(tools).where(listed).orderBy(asc(tools.createdAt), asc(tools.id));
+/** The catalog in the order tools were listed, at most `limit` of them. */
+export function listTools(db: Queryable, limit: number): Promise<ToolRow[]> {
+  return db.select(toolColumns).from(tools).where(listed).orderBy(asc(tools.createdAt), asc(tools.id)).limit(limit);
 }
 
 /** A listed tool; `lock` holds its row for the rest of the transaction, as an edit does. */

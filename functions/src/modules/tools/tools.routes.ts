@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type AuthGuards, currentUser } from "../../lib/auth.js";
 import { cachedSerializer, sendJsonBytes } from "../../lib/send-json-bytes.js";
+import { listTooLargeProblem, WHOLE_LISTS, wholeListDescription } from "../../lib/whole-list.js";
 import { created, deleted, idParams } from "../common.schemas.js";
 import type { ToolsService } from "./tools.service.js";
 import {
@@ -35,8 +36,16 @@ export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app
   const toolBytes = cachedSerializer(tool);
   const pageBytes = cachedSerializer(cataloguePage);
 
-  app.get("/tools", { schema: { tags: ["tools"], response: { 200: catalog } } }, async (_request, reply) =>
-    sendJsonBytes(reply, catalogBytes(await tools.list())),
+  app.get(
+    "/tools",
+    {
+      schema: {
+        tags: ["tools"],
+        description: wholeListDescription(WHOLE_LISTS.tools, "The whole catalog, in the order the tools were listed."),
+        response: { 200: catalog, 422: listTooLargeProblem },
+      },
+    },
+    async (_request, reply) => sendJsonBytes(reply, catalogBytes(await tools.list())),
   );
 
   app.get("/tools/:id", { schema: { tags: ["tools"], params: idParams, response: { 200: tool } } }, async (request, reply) =>

@@ -22,13 +22,41 @@ export type Tool = z.infer<typeof tool>;
 /** A tool that can no longer be ordered: its stock does not reach its minimum order. */
 export const isLowOnStock = ({ aq, moq }: Pick<Tool, "aq" | "moq">): boolean => aq < moq;
 
-/** An absolute http(s) URL or a path on the shop's own host. */
+/** What Add Product and Edit say of an image that is neither kind of address a tool may have. */
+export const TOOL_IMAGE_URL_MESSAGE = "Must be a path on this site starting with a single / or an https:// address";
+
+/** C0 and C1 control characters, DEL included: browsers drop some of them from a URL before reading it. */
+const hasControlCharacter = (value: string) =>
+  [...value].some((character) => {
+    const code = character.charCodeAt(0);
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+  });
+
+/**
+ * A tool's picture comes from the shop itself or from an https host named in full. Browsers read
+ * `//host/x.png` and `/\host/x.png` as another host, and mend backslashes, tabs and newlines before
+ * they read an address at all, so none of those may appear. An http picture would be blocked as
+ * mixed content on the https shop, and an address with credentials in it is kept out as well.
+ */
+function isToolImageUrl(value: string): boolean {
+  if (/[\s\\]/.test(value) || hasControlCharacter(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//");
+  // `https:///x` would parse with the first path segment as its host.
+  if (!/^https:\/\/[^/?#]/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
+}
+
 const imageUrl = z
   .string()
   .trim()
   .min(1, "Required")
   .max(TOOL_IMAGE_URL_MAX_LENGTH, `At most ${TOOL_IMAGE_URL_MAX_LENGTH} characters`)
-  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^\s/][^\s]*$/.test(value), "Must be an http(s) URL or a path starting with /");
+  .refine(isToolImageUrl, TOOL_IMAGE_URL_MESSAGE);
 
 const units = z.number().int("Must be a whole number of units");
 

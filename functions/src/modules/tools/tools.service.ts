@@ -1,8 +1,9 @@
 import type { Database, Queryable } from "../../db/client.js";
 import type { ToolRow } from "../../db/schema.js";
-import { notFound } from "../../lib/errors.js";
+import { AppError, notFound } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { toCents, toDollars } from "../../lib/money.js";
+import { readWholeList, WHOLE_LISTS } from "../../lib/whole-list.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
 import { type CatalogueView, type CursorParameter, readCursor, searchKey, unknownCursor, writeCursor } from "./catalogue-cursor.js";
 import * as catalogue from "./catalogue.repository.js";
@@ -49,7 +50,8 @@ export interface ToolsServiceDependencies {
 }
 
 export function createToolsService(db: Database, { audit }: ToolsServiceDependencies) {
-  const catalog = createFreshCache<Tool[]>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  // The catalog, or the 422 that says it is past its size: kept alike, so asking again costs neither a read nor a serialization.
+  const catalog = createFreshCache<Tool[] | AppError>({ maxAgeMs: CATALOG_MAX_AGE_MS });
   const single = createFreshCache<Tool>({ maxAgeMs: CATALOG_MAX_AGE_MS });
   // Catalogue pages, kept as briefly as the catalog and forgotten with it: the first pages of the
   // sorts and of common searches are asked for far more often than stock changes.
@@ -81,9 +83,16 @@ export function createToolsService(db: Database, { audit }: ToolsServiceDependen
   }
 
   return {
-    /** The catalog; the same array while it is fresh, so its answer is serialized once. */
-    list(): Promise<Tool[]> {
-      return catalog.get("catalog", async () => (await repository.listTools(db)).map(toTool));
+    /**
+     * The catalog; the same array while it is fresh, so its answer is serialized once. Past its size
+     * (lib/whole-list.ts) it throws the 422 that points to the catalogue's pages.
+     */
+    async list(): Promise<Tool[]> {
+      const answer = await catalog.get("catalog", () =>
+        readWholeList(WHOLE_LISTS.tools, (limit) => repository.listTools(db, limit), toTool),
+      );
+      if (answer instanceof AppError) throw answer;
+      return answer;
     },
 
     get(id: string): Promise<Tool> {

@@ -1,6 +1,7 @@
-import type { Database } from "../../db/client.js";
+import type { Database, Queryable } from "../../db/client.js";
 import type { UserRow } from "../../db/schema.js";
 import { isUniqueViolation } from "../../db/adapters/pg-errors.js";
+import type { MailService } from "../mail/mail.service.js";
 import type { OrdersService } from "../orders/orders.service.js";
 import { displayNameFor } from "./display-name.js";
 import * as repository from "./users.repository.js";
@@ -33,6 +34,8 @@ export interface AccountLinkDependencies {
   currentEmailOf: (uid: string) => Promise<string | null>;
   /** A buyer's orders carry their email and follow it when it changes. */
   orders: Pick<OrdersService, "moveBuyerToEmail">;
+  /** Mail waits until Firebase vouches for its address (docs/decisions/0019). */
+  mail: Pick<MailService, "addressVerified">;
 }
 
 /**
@@ -43,31 +46,37 @@ export interface AccountLinkDependencies {
  * that same address (a user who changed their address, and has not signed in since, keeps their
  * account from whoever gets the old address next). A removed account is never revived, by any uid.
  */
-export async function linkAccount(db: Database, { currentEmailOf, orders }: AccountLinkDependencies, user: FirebaseUser): Promise<LinkOutcome> {
+export async function linkAccount(db: Database, { currentEmailOf, orders, mail }: AccountLinkDependencies, user: FirebaseUser): Promise<LinkOutcome> {
   const values = {
     firebaseUid: user.uid,
     email: user.email,
     name: displayNameFor(user.name, user.email),
     role: user.admin ? ("admin" as const) : ("buyer" as const),
   };
+  const decide = async (tx: Queryable): Promise<LinkOutcome> => {
+    const { own, holder } = await repository.lockAccountsOf(tx, user.uid, user.email);
+    if (own) {
+      if (own.removedAt) return { kind: "removed" };
+      if (holder && holder.id !== own.id) return { kind: "email_taken" };
+      const row = await repository.refreshAccount(tx, own.id, values);
+      if (row.email !== own.email) await orders.moveBuyerToEmail(tx, row.id, row.email);
+      return { kind: "linked", row };
+    }
+    if (holder) {
+      if (holder.removedAt) return { kind: "removed" };
+      if (!user.emailVerified) return { kind: "unverified_email" };
+      const ownersEmail = await currentEmailOf(holder.firebaseUid);
+      if (ownersEmail !== null && ownersEmail.trim().toLowerCase() !== holder.email) return { kind: "owner_moved" };
+      return { kind: "linked", row: await repository.refreshAccount(tx, holder.id, values) };
+    }
+    return { kind: "linked", row: await repository.insertAccount(tx, values) };
+  };
   const attempt = () =>
     db.transaction(async (tx): Promise<LinkOutcome> => {
-      const { own, holder } = await repository.lockAccountsOf(tx, user.uid, user.email);
-      if (own) {
-        if (own.removedAt) return { kind: "removed" };
-        if (holder && holder.id !== own.id) return { kind: "email_taken" };
-        const row = await repository.refreshAccount(tx, own.id, values);
-        if (row.email !== own.email) await orders.moveBuyerToEmail(tx, row.id, row.email);
-        return { kind: "linked", row };
-      }
-      if (holder) {
-        if (holder.removedAt) return { kind: "removed" };
-        if (!user.emailVerified) return { kind: "unverified_email" };
-        const ownersEmail = await currentEmailOf(holder.firebaseUid);
-        if (ownersEmail !== null && ownersEmail.trim().toLowerCase() !== holder.email) return { kind: "owner_moved" };
-        return { kind: "linked", row: await repository.refreshAccount(tx, holder.id, values) };
-      }
-      return { kind: "linked", row: await repository.insertAccount(tx, values) };
+      const outcome = await decide(tx);
+      // The address is the account's own now: what waited for it goes.
+      if (outcome.kind === "linked" && user.emailVerified) await mail.addressVerified(tx, outcome.row.email);
+      return outcome;
     });
   try {
     return await attempt();

@@ -26,8 +26,9 @@ export async function findActiveByEmail(db: Queryable, email: string): Promise<U
   return row ?? null;
 }
 
-export function listActive(db: Queryable): Promise<UserRow[]> {
-  return db.select().from(users).where(active).orderBy(asc(users.createdAt), asc(users.email));
+/** Active users in the order they joined, at most `limit`: users_listed_idx, read until the limit. */
+export function listActive(db: Queryable, limit: number): Promise<UserRow[]> {
+  return db.select().from(users).where(active).orderBy(asc(users.createdAt), asc(users.email)).limit(limit);
 }
 
 /** A search as typed, with LIKE's wildcards taken literally, found anywhere in a text. */

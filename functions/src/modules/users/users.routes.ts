@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type AuthGuards, bearerToken, currentUser, sameEmail } from "../../lib/auth.js";
 import { badRequest } from "../../lib/errors.js";
+import { listTooLargeProblem, WHOLE_LISTS, wholeListDescription } from "../../lib/whole-list.js";
 import { acknowledged, deleted, emailParams, idParams } from "../common.schemas.js";
 import type { UsersService } from "./users.service.js";
 import {
@@ -51,8 +52,17 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     async (request) => ({ admin: await users.isAdmin(currentUser(request), request.params.email) }),
   );
 
-  app.get("/users", { onRequest: auth.admin, schema: { tags: ["users"], response: { 200: z.array(user) } } }, () =>
-    users.list(),
+  app.get(
+    "/users",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["users"],
+        description: wholeListDescription(WHOLE_LISTS.users, "Every active user, in the order they joined."),
+        response: { 200: z.array(user), 422: listTooLargeProblem },
+      },
+    },
+    () => users.list(),
   );
 
   app.get(

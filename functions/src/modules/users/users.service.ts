@@ -1,11 +1,14 @@
 import type { Database } from "../../db/client.js";
 import type { UserRow } from "../../db/schema.js";
-import { assertSelfOrAdmin, type Principal, sameEmail } from "../../lib/auth.js";
-import { conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
+import { canonicalAddress } from "../../lib/email-address.js";
+import { AppError, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js";
 import { canonicalId } from "../../lib/ids.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { TokenService } from "../../lib/tokens.js";
+import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import type { AuditService } from "../audit/audit.service.js";
+import type { MailService } from "../mail/mail.service.js";
 import type { OrdersService } from "../orders/orders.service.js";
 import { type FirebaseUser, linkAccount, type LinkOutcome } from "./account-link.js";
 import { createPrincipalLoader } from "./principal-loader.js";
@@ -50,6 +53,21 @@ const REFUSED_LINKS: Record<Exclude<LinkOutcome["kind"], "linked">, () => Error>
 };
 
 /**
+ * An address the shop will not store or mail: anything but a bare address, which a mail library
+ * could read as someone else's (docs/decisions/0019).
+ */
+const notAnAddress = (whose: "path" | "token") =>
+  new AppError(
+    400,
+    "invalid_email",
+    "Bad Request",
+    whose === "path"
+      ? "The shop accepts only a plain e-mail address, such as name@example.com: no name, comment, list, angle bracket, space or other character around it. Nothing was changed."
+      : "The e-mail address of your sign-in account is not a plain address the shop can send mail to (such as name@example.com). Sign up with a plain address. Nothing was changed.",
+    [{ path: whose === "path" ? "params/email" : "authorization", message: "Must be a plain e-mail address such as name@example.com" }],
+  );
+
+/**
  * The route's guard ran before the transaction; another admin may have removed the actor since.
  * Checked against the admins locked in the transaction, which stay as they are until it ends.
  */
@@ -62,14 +80,15 @@ export type { FirebaseUser, LinkOutcome } from "./account-link.js";
 export interface AccountLinksDependencies {
   identity: Pick<IdentityProvider, "currentEmail">;
   orders: OrdersService;
+  mail: MailService;
 }
 
 /**
  * Links a Firebase user to their shop account, as a sign-in does; `make-admin` links the first
  * admin the same way, without the rest of the users service.
  */
-export function createAccountLinks(db: Database, { identity, orders }: AccountLinksDependencies) {
-  const dependencies = { currentEmailOf: (uid: string) => identity.currentEmail(uid), orders };
+export function createAccountLinks(db: Database, { identity, orders, mail }: AccountLinksDependencies) {
+  const dependencies = { currentEmailOf: (uid: string) => identity.currentEmail(uid), orders, mail };
   return { link: (user: FirebaseUser): Promise<LinkOutcome> => linkAccount(db, dependencies, user) };
 }
 
@@ -79,18 +98,28 @@ export interface UsersServiceDependencies extends AccountLinksDependencies {
   audit: AuditService;
 }
 
-export function createUsersService(db: Database, { identity, tokens, audit, orders }: UsersServiceDependencies) {
-  const accounts = createAccountLinks(db, { identity, orders });
+export function createUsersService(db: Database, { identity, tokens, audit, orders, mail }: UsersServiceDependencies) {
+  const accounts = createAccountLinks(db, { identity, orders, mail });
+  /** `GET /api/users`: every active user up to its size; past it, the 422 is kept for half a second (decision 6's bound). */
+  const everyone = wholeListReader(WHOLE_LISTS.users, { maxAgeMs: 500 });
   return {
     findPrincipal: createPrincipalLoader(db),
 
-    /** Exchanges a Firebase ID token for the API token, creating the user's account on first sign-in. */
+    /**
+     * Exchanges a Firebase ID token for the API token, creating the user's account on first sign-in.
+     * Both the path's address and the token's must be canonical, and the same: the account, and its
+     * mail, get that one spelling.
+     */
     async signIn(email: string, idToken: string | null): Promise<{ token: string; user: User }> {
+      const address = canonicalAddress(email);
+      if (address === null) throw notAnAddress("path");
       if (!idToken) throw unauthorized("A Firebase ID token is required.");
       const firebaseUser = await identity.verifyIdToken(idToken);
       if (!firebaseUser) throw unauthorized("Your sign-in has expired, or the account is disabled or signed out. Sign in again.");
-      if (!sameEmail(firebaseUser.email, email)) throw forbidden("The token belongs to another email.");
-      const outcome = await accounts.link(firebaseUser);
+      const tokenAddress = canonicalAddress(firebaseUser.email);
+      if (tokenAddress === null) throw notAnAddress("token");
+      if (tokenAddress !== address) throw forbidden("The token belongs to another email.");
+      const outcome = await accounts.link({ ...firebaseUser, email: address });
       if (outcome.kind !== "linked") throw REFUSED_LINKS[outcome.kind]();
       const token = await tokens.issue({ userId: outcome.row.id, email: outcome.row.email });
       return { token, user: toUser(outcome.row) };
@@ -102,8 +131,9 @@ export function createUsersService(db: Database, { identity, tokens, audit, orde
       return row?.role === "admin";
     },
 
-    async list(): Promise<User[]> {
-      return (await repository.listActive(db)).map(toUser);
+    /** Every active user, as they joined, up to the size of a whole list (lib/whole-list.ts); past it, a 422. */
+    list(): Promise<User[]> {
+      return everyone.read((limit) => repository.listActive(db, limit), toUser);
     },
 
     /** One page of the admins' list of users, newest first; `next` while more follow. */
@@ -178,6 +208,7 @@ export function createUsersService(db: Database, { identity, tokens, audit, orde
         // stands, and the user's API token stops working with it.
         await identity.disable(row.firebaseUid);
       });
+      everyone.shrank();
     },
   };
 }

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
 import { users, wishes, type WishRow } from "../../db/schema.js";
 import { likePattern } from "../../lib/page-cursor.js";
 import type { WishStatus } from "./wishes.schemas.js";
 
-export function listWishes(db: Queryable): Promise<WishRow[]> {
-  return db.select().from(wishes).orderBy(desc(wishes.createdAt), desc(wishes.id));
+/** Every wish newest first, at most `limit`: wishes_created_idx, read backwards until the limit. */
+export function listWishes(db: Queryable, limit: number): Promise<WishRow[]> {
+  return db.select().from(wishes).orderBy(desc(wishes.createdAt), desc(wishes.id)).limit(limit);
 }
 
 export async function insertWish(db: Queryable, values: typeof wishes.$inferInsert): Promise<WishRow> {
@@ -169,12 +170,12 @@ export async function markResolved(tx: Queryable, ids: string[], status: Exclude
     .where(and(inArray(wishes.id, ids), eq(wishes.status, "open")));
 }
 
-/** Done, with the tool added for them; wishes that already name a tool keep it. */
+/** Done, with the tool added for them; wishes that already name a tool keep it, and declined ones stay declined. */
 export async function markFulfilled(tx: Queryable, ids: string[], toolId: string): Promise<void> {
   await tx
     .update(wishes)
     .set({ status: "done", toolId, resolvedAt: sql`now()` })
-    .where(and(inArray(wishes.id, ids), isNull(wishes.toolId)));
+    .where(and(inArray(wishes.id, ids), isNull(wishes.toolId), ne(wishes.status, "declined")));
 }
 
 /** The email of each of these wishers whose account is still there. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type AuthGuards, currentUser } from "../../lib/auth.js";
+import { listTooLargeProblem, WHOLE_LISTS, wholeListDescription } from "../../lib/whole-list.js";
 import { created } from "../common.schemas.js";
 import type { WishesService } from "./wishes.service.js";
 import { addWishBody, fulfilWishesBody, resolveWishesBody, wish, wishesAnswered, wishGroupsPage, wishGroupsQuery } from "./wishes.schemas.js";
@@ -11,8 +12,17 @@ export interface WishesRoutesOptions {
 }
 
 export const wishesRoutes: FastifyPluginAsyncZod<WishesRoutesOptions> = async (app, { wishes, auth }) => {
-  app.get("/wishes", { onRequest: auth.admin, schema: { tags: ["wishes"], response: { 200: z.array(wish) } } }, () =>
-    wishes.list(),
+  app.get(
+    "/wishes",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags: ["wishes"],
+        description: wholeListDescription(WHOLE_LISTS.wishes, "Every wish, newest first."),
+        response: { 200: z.array(wish), 422: listTooLargeProblem },
+      },
+    },
+    () => wishes.list(),
   );
 
   app.post(

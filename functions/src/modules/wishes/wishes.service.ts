@@ -5,6 +5,7 @@ import { conflict, notFound } from "../../lib/errors.js";
 import { canonicalId } from "../../lib/ids.js";
 import { toCents, toDollars } from "../../lib/money.js";
 import { pageCursors } from "../../lib/page-cursor.js";
+import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { ToolsService } from "../tools/tools.service.js";
@@ -78,10 +79,16 @@ export interface WishesServiceDependencies {
 
 export function createWishesService(db: Database, { tools, audit, mail, shopUrl }: WishesServiceDependencies) {
   const messages = wishMail(shopUrl);
+  /**
+   * `GET /api/wishes`: every wish up to its size; past it, the 422 is kept for half a second
+   * (decision 6's bound). Wishes are answered, never deleted, so the list never shrinks back.
+   */
+  const everyWish = wholeListReader(WHOLE_LISTS.wishes, { maxAgeMs: 500 });
 
   return {
-    async list(): Promise<Wish[]> {
-      return (await repository.listWishes(db)).map(toWish);
+    /** Every wish, newest first, up to the size of a whole list (lib/whole-list.ts); past it, a 422. */
+    list(): Promise<Wish[]> {
+      return everyWish.read((limit) => repository.listWishes(db, limit), toWish);
     },
 
     async add(principal: Principal, { name, price, details }: AddWishBody): Promise<Wish> {
@@ -133,13 +140,16 @@ export function createWishesService(db: Database, { tools, audit, mail, shopUrl 
     /**
      * The tool added for these wishes: they become done and name it, and each of their buyers is
      * e-mailed a link to it, once. Wishes already answered with this tool are left as they are, so
-     * calling again tells nobody twice; one answered with another tool is a conflict.
+     * calling again tells nobody twice; one answered with another tool is a conflict, and so is a
+     * declined one, as resolve refuses to turn declined into done.
      */
     async fulfil(actor: AuditActor, { wishIds, toolId }: FulfilWishesBody): Promise<WishesAnswered> {
       const ids = wishIdsOf(wishIds);
       const tool = await tools.get(toolId);
       return db.transaction(async (tx) => {
         const rows = await lockAll(tx, ids);
+        const declined = rows.find((row) => row.status === "declined");
+        if (declined) throw conflict("wish_answered", `A wish for “${declined.name}” is already declined.`);
         const other = rows.find((row) => row.toolId !== null && row.toolId !== tool._id);
         if (other) throw conflict("wish_fulfilled", `A wish for “${other.name}” was already answered with another tool.`);
         const fulfilled = rows.filter((row) => row.toolId === null);

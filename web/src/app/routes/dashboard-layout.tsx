@@ -1,6 +1,7 @@
 import { Outlet } from "react-router-dom";
 import { SideMenu } from "@/components/layout/side-menu";
 import { Spinner } from "@/components/ui/spinner";
+import { VerifyEmailNotice } from "@/features/auth/components/verify-email-notice";
 import { useAdminStatus } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -14,6 +15,7 @@ export function DashboardLayout() {
         {isLoading ? <Spinner /> : <SideMenu isAdmin={isAdmin} />}
       </aside>
       <div className="dashboard-content">
+        <VerifyEmailNotice />
         <Outlet />
       </div>
     </div>

@@ -14,6 +14,7 @@ const firebase = vi.hoisted(() => ({
   signInWithPopup: vi.fn(),
   updateProfile: vi.fn(async () => undefined),
   exchangeAccessToken: vi.fn(async () => "api-token"),
+  sendVerificationLink: vi.fn(async () => undefined),
 }));
 vi.mock("firebase/auth", () => ({
   browserPopupRedirectResolver: {},
@@ -27,7 +28,7 @@ vi.mock("@/lib/firebase", async (importOriginal) => ({
   ...(await importOriginal<typeof FirebaseModule>()),
   loadAuth: async () => ({ name: "auth" }),
 }));
-vi.mock("@/lib/auth", () => ({ exchangeAccessToken: firebase.exchangeAccessToken }));
+vi.mock("@/lib/auth", () => ({ exchangeAccessToken: firebase.exchangeAccessToken, sendVerificationLink: firebase.sendVerificationLink }));
 
 const refusedWith = (code: string) => new FirebaseError(code, `Firebase: Error (${code}).`);
 
@@ -85,7 +86,8 @@ describe("signing in with email and password", () => {
 
 describe("signing up", () => {
   it("when the email already has an account, then it says so and how to go on", async () => {
-    firebase.createUserWithEmailAndPassword.mockRejectedValue(refusedWith("auth/email-already-in-use"));
+    firebase.sendVerificationLink.mockClear();
+    firebase.createUserWithEmailAndPassword.mockRejectedValueOnce(refusedWith("auth/email-already-in-use"));
     const user = renderAt("/signup");
     await user.type(screen.getByLabelText("Name"), "Ada Lovelace");
     await user.type(screen.getByLabelText("Email"), "Ada@Toolshop.test");
@@ -95,6 +97,29 @@ describe("signing up", () => {
       "An account with this email already exists. Log in instead, or sign up with another email.",
     );
     expect(firebase.createUserWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), "ada@toolshop.test", "secret1");
+    expect(firebase.sendVerificationLink).not.toHaveBeenCalled();
+  });
+
+  it("when the account is created, then Firebase sends the verification link before the shop is signed in to", async () => {
+    firebase.sendVerificationLink.mockClear();
+    const user = renderAt("/signup");
+    await user.type(screen.getByLabelText("Name"), "Ada Lovelace");
+    await user.type(screen.getByLabelText("Email"), "ada@toolshop.test");
+    await user.type(screen.getByLabelText("Password"), "secret1");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
+    expect(firebase.sendVerificationLink).toHaveBeenCalledWith(firebase.user);
+    expect(firebase.sendVerificationLink.mock.invocationCallOrder[0]).toBeLessThan(firebase.exchangeAccessToken.mock.invocationCallOrder.at(-1)!);
+  });
+
+  it("when the verification link cannot be sent, then the sign-up still finishes", async () => {
+    firebase.sendVerificationLink.mockRejectedValueOnce(refusedWith("auth/too-many-requests"));
+    const user = renderAt("/signup");
+    await user.type(screen.getByLabelText("Name"), "Ada Lovelace");
+    await user.type(screen.getByLabelText("Email"), "ada@toolshop.test");
+    await user.type(screen.getByLabelText("Password"), "secret1");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
   });
 });
 

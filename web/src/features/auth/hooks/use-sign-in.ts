@@ -9,7 +9,7 @@ import {
 } from "firebase/auth";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { exchangeAccessToken } from "@/lib/auth";
+import { exchangeAccessToken, sendVerificationLink } from "@/lib/auth";
 import { loadAuth } from "@/lib/firebase";
 import type { LoginInput, SignupInput } from "../components/auth-form-schemas";
 import { originOf } from "../utils/origin";
@@ -42,11 +42,14 @@ export function useSignIn() {
     withGoogle: () =>
       finish(async () => (await signInWithPopup(await loadAuth(), new GoogleAuthProvider(), browserPopupRedirectResolver)).user),
     // The new display name is in the ID token only after a refresh, so the exchange forces one.
+    // The verification link goes at once: the shop holds order e-mail until the address is verified,
+    // and a link that fails to go now can be resent from the dashboard's notice.
     signUp: ({ name, email, password }: SignupInput) =>
       finish(
         async () => {
           const { user } = await createUserWithEmailAndPassword(await loadAuth(), email, password);
           await updateProfile(user, { displayName: name });
+          await sendVerificationLink(user).catch(() => undefined);
           return user;
         },
         { forceRefresh: true },

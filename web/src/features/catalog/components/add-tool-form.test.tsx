@@ -52,10 +52,21 @@ describe("AddToolForm", () => {
     const { onSubmit, user } = setup();
     await fill(user, { ...valid, "Image Url": "grinder.png", "Minimum Order Quantity": "0" });
     await user.click(screen.getByRole("button", { name: "Add tools" }));
-    expect(await screen.findByText("Must be an http(s) URL or a path starting with /")).toBeInTheDocument();
+    expect(await screen.findByText("Must be a path on this site starting with a single / or an https:// address")).toBeInTheDocument();
     expect(screen.getByText("Must be at least 1")).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it.each(["/\\evil.example/x.png", "//evil.example/x.png", "http://cdn.example.com/x.png"])(
+    "when the image is %s, which the shop does not show, then the API's message shows and nothing is sent",
+    async (img) => {
+      const { onSubmit, user } = setup();
+      await fill(user, { ...valid, "Image Url": img });
+      await user.click(screen.getByRole("button", { name: "Add tools" }));
+      expect(await screen.findByText("Must be a path on this site starting with a single / or an https:// address")).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
 
   it("when everything is filled in, then it sends numbers for price and quantities and clears the form", async () => {
     const { onSubmit, user } = setup();

@@ -111,6 +111,15 @@ describe("OrderForm", () => {
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(detail));
   });
 
+  it("when the buyer cancelled this tool's unpaid order a moment ago, then the API's 409 saying until when is alerted, word for word", async () => {
+    const detail =
+      "You recently cancelled an unpaid order of this tool, or let one lapse, so you cannot hold it unpaid again yet. You can order it again in 58 minutes, from November 25, 2026 at 3:05 PM UTC.";
+    const { alert, user } = setup(vi.fn(async () => Promise.reject(new ApiError(409, "Conflict", detail, "hold_cooling_down"))));
+    await fillContact(user);
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(detail));
+  });
+
   it("when the API refuses a field, then it shows under that field and nothing is alerted", async () => {
     const refused = new ApiError(400, "Bad Request", "The request is invalid.", "bad_request", [{ path: "body/userAddress", message: "At most 500 characters" }]);
     const { alert, user } = setup(vi.fn(async () => Promise.reject(refused)));

@@ -61,8 +61,8 @@ export function OrderForm({ tool, userName, userEmail, onSubmit, contact = null 
       await onSubmit(values);
     } catch (error) {
       showFieldErrors(error, FIELDS, setError);
-      // Any other refusal (a total a card cannot pay, too many unpaid orders, stock gone meanwhile)
-      // is the API's own sentence, shown as the spec's quantity alerts are.
+      // Any other refusal (a total a card cannot pay, too many unpaid orders, a tool the buyer just
+      // let go, stock gone meanwhile) is the API's own sentence, shown as the spec's quantity alerts are.
       if (!namesAField(error)) window.alert(error instanceof ApiError ? error.detail : "The order could not be placed. Please try again.");
     }
   });

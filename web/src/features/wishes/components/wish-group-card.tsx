@@ -44,7 +44,8 @@ export function WishGroupCard({ group, onAnswer }: WishGroupCardProps) {
           </div>
         </dl>
         <div className="wish-group-actions">
-          {status !== "done" && (
+          {/* A declined wish stays declined: the API refuses a tool for it, as it refuses marking it done. */}
+          {status === "open" && (
             <Link className="btn btn-primary btn-small" to={addProductFor(group)} aria-describedby={headingId}>
               Add as tool
             </Link>

@@ -189,6 +189,16 @@ describe("User Wish, the wishes grouped by tool", () => {
     expect(within(card).queryByRole("link", { name: "Add as tool" })).not.toBeInTheDocument();
     expect(screen.getByLabelText("Status")).toHaveValue("done");
   });
+
+  it("when declined groups are listed, then they offer no answer and no Add as tool, since a declined wish stays declined", async () => {
+    const declined: WishGroup = { ...pipeBender, wishes: pipeBender.wishes.map((wish) => ({ ...wish, status: "declined", resolvedAt: "2026-11-22T08:00:00.000Z" })) };
+    groupsApi(() => ({ groups: [declined], next: null }));
+    renderWishList("/dashboard/wishList?status=declined");
+    const card = await screen.findByRole("article", { name: "Pipe Bender" });
+    expect(within(card).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(card).queryByRole("link")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Status")).toHaveValue("declined");
+  });
 });
 
 describe("Mark done and Decline ask first", () => {

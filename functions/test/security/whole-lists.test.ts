@@ -1,0 +1,431 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { request as httpRequest } from "node:http";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.js";
+import { connectDatabase, type Database, type DatabaseHandle } from "../../src/db/client.js";
+import { applyMigrations } from "../../src/db/migrate.js";
+import * as schema from "../../src/db/schema.js";
+import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
+import { WHOLE_LISTS } from "../../src/lib/whole-list.js";
+import { type ApiServer, startApiServer } from "../support/faults-processes.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { expectProblem } from "../support/problems.js";
+import { type ApiResponse, PROJECT_ID, type SignedInUser, TestApi, TOKEN_SECRET } from "../support/test-app.js";
+
+// Issue 20, point 4: the spec's whole-list calls answered every row, however many: at 100,000 tools
+// GET /api/tools took seconds and 24.6 MB per answer, and at 1,000,000 orders GET /api/allOrders took
+// 46.7 s and grew the server to 3.5 GB. Each now answers its whole list up to a size
+// (lib/whole-list.ts), reads at most one row more, and past it answers 422 pointing to its paged call.
+
+type ListName = keyof typeof WHOLE_LISTS;
+const PATHS: Record<ListName, string> = { tools: "/tools", orders: "/allOrders", users: "/users", wishes: "/wishes" };
+const LISTS = Object.keys(PATHS) as ListName[];
+/** The caches behind the lists keep an answer for half a second (decision 6); a change made in SQL shows after it. */
+const CACHE_MAX_AGE_MS = 500;
+const SEEDED_DOMAIN = "whole-lists.test";
+const FUNCTIONS_DIR = fileURLToPath(new URL("../..", import.meta.url));
+
+/** A shop's database with the accounts and the tool the seeded rows belong to. */
+interface Shop {
+  db: Database;
+  toolId: string;
+  buyer: { id: string; name: string; email: string };
+}
+
+let api: TestApi;
+let admin: SignedInUser;
+let buyer: SignedInUser;
+let toolId: string;
+let shop: Shop;
+
+beforeAll(async () => {
+  api = await TestApi.start();
+  admin = await api.signUpAdmin();
+  buyer = await api.signUp();
+  toolId = await api.addTool({ moq: 1, aq: 1_000_000 });
+  shop = { db: api.database.db, toolId, buyer };
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const countOf = async ({ db }: Shop, query: ReturnType<typeof sql>) => (await db.execute<{ n: number }>(query)).rows[0]!.n;
+
+/** How many items each whole list holds right now, counted as the list reads them. */
+const SIZE: Record<ListName, (shop: Shop) => Promise<number>> = {
+  tools: (shop) => countOf(shop, sql`select count(*)::int as n from tools where deleted_at is null`),
+  orders: (shop) => countOf(shop, sql`select count(*)::int as n from orders where status <> 'cancelled'`),
+  users: (shop) => countOf(shop, sql`select count(*)::int as n from users where removed_at is null`),
+  wishes: (shop) => countOf(shop, sql`select count(*)::int as n from wishes`),
+};
+
+/** Adds `n` items to a list in one statement, each newer than the last. */
+const ADD: Record<ListName, (shop: Shop, n: number) => Promise<unknown>> = {
+  tools: ({ db }, n) =>
+    db.execute(sql`
+      insert into tools (name, img, price_cents, description, moq, aq, created_at)
+      select 'Seeded Spanner ' || i, '/images/tools/spanner.svg', 1999, 'A seeded spanner.', 1, 10, clock_timestamp()
+      from generate_series(1, ${n}::int) as i`),
+  orders: ({ db, toolId, buyer }, n) =>
+    db.execute(sql`
+      insert into orders (tool_id, tool_name, user_id, user_name, user_email, user_phone, user_address, quantity, total_cents, status, paid_at, created_at)
+      select ${toolId}, 'Torque Wrench', ${buyer.id}, ${buyer.name}, ${buyer.email}, '+1 555 0100', '12 Harbour Road, Springfield', 1, 2599, 'paid', now(), clock_timestamp()
+      from generate_series(1, ${n}::int) as i`),
+  users: ({ db }, n) =>
+    db.execute(sql`
+      insert into users (firebase_uid, email, name, created_at)
+      select 'seeded-' || gen_random_uuid(), 'seeded-' || gen_random_uuid() || ${`@${SEEDED_DOMAIN}`}, 'Seeded Buyer', clock_timestamp()
+      from generate_series(1, ${n}::int) as i`),
+  wishes: ({ db, buyer }, n) =>
+    db.execute(sql`
+      insert into wishes (user_id, user_name, name, price_cents, details, created_at)
+      select ${buyer.id}, ${buyer.name}, 'Tile saw', 12000, 'A wet tile saw.', clock_timestamp()
+      from generate_series(1, ${n}::int) as i`),
+};
+
+/** Takes the newest `n` seeded items off a list, as a deletion, cancellation or removal would. */
+const TAKE: Record<ListName, (shop: Shop, n: number) => Promise<unknown>> = {
+  tools: ({ db }, n) =>
+    db.execute(sql`update tools set deleted_at = now() where id in
+      (select id from tools where deleted_at is null and name like 'Seeded %' order by created_at desc limit ${n})`),
+  orders: ({ db }, n) =>
+    db.execute(sql`update orders set status = 'cancelled', cancelled_at = now(), cancelled_by = 'shop' where id in
+      (select id from orders where status = 'paid' order by created_at desc limit ${n})`),
+  users: ({ db }, n) =>
+    db.execute(sql`update users set removed_at = now() where id in
+      (select id from users where removed_at is null and email like ${`%@${SEEDED_DOMAIN}`} order by created_at desc limit ${n})`),
+  wishes: ({ db }, n) => db.execute(sql`delete from wishes where id in (select id from wishes order by created_at desc limit ${n})`),
+};
+
+/** Makes a list hold exactly `size` items, then waits out the caches so the API sees it. */
+async function setSize(list: ListName, size: number, on: Shop = shop): Promise<void> {
+  const now = await SIZE[list](on);
+  if (now < size) await ADD[list](on, size - now);
+  if (now > size) await TAKE[list](on, now - size);
+  expect(await SIZE[list](on)).toBe(size);
+  await sleep(CACHE_MAX_AGE_MS + 100);
+}
+
+const get = (list: ListName) => api.request("GET", PATHS[list], { token: admin.token });
+
+function expectTooLarge(response: ApiResponse, list: ListName) {
+  const { max, items, paged } = WHOLE_LISTS[list];
+  expectProblem(response, 422);
+  expect(response.body).toMatchObject({ code: "list_too_large", paged, max });
+  expect(response.body.detail).toBe(
+    `There are more than ${max.toLocaleString("en-US")} ${items}, more than one answer holds. Read them a page at a time from ${paged}.`,
+  );
+}
+
+describe("at its size, each whole list is answered whole, as before", () => {
+  it("when the catalog holds 1,000 tools, then GET /api/tools answers all 1,000 in the order they were listed", async () => {
+    await setSize("tools", WHOLE_LISTS.tools.max);
+    const response = await api.request("GET", "/tools");
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(1000);
+    expect(response.body[0]._id).toBe(toolId);
+    expect(response.body.at(-1).name).toMatch(/^Seeded Spanner /);
+  });
+
+  it("when there are 1,000 live orders and cancelled ones, then GET /api/allOrders answers the 1,000, newest first", async () => {
+    await setSize("orders", WHOLE_LISTS.orders.max);
+    await shop.db.execute(sql`
+      insert into orders (tool_id, tool_name, user_id, user_name, user_email, user_phone, user_address, quantity, total_cents, status, cancelled_at, cancelled_by)
+      select ${toolId}, 'Torque Wrench', ${buyer.id}, ${buyer.name}, ${buyer.email}, '+1 555 0100', 'x', 1, 2599, 'cancelled', now(), 'shop'
+      from generate_series(1, 10)`);
+    const response = await get("orders");
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(1000);
+    expect(response.body.every((order: { status: string }) => order.status === "paid")).toBe(true);
+    const times = response.body.map((order: { createdAt: string }) => Date.parse(order.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("when there are 2,000 active users, then GET /api/users answers all of them, the first to join first", async () => {
+    await setSize("users", WHOLE_LISTS.users.max);
+    const response = await get("users");
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(2000);
+    expect(response.body[0].email).toBe(admin.email);
+  });
+
+  it("when there are 2,000 wishes, then GET /api/wishes answers all of them", async () => {
+    await setSize("wishes", WHOLE_LISTS.wishes.max);
+    const response = await get("wishes");
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(2000);
+  });
+});
+
+/** Reads a whole answer over plain HTTP, as a browser would (compressed), without decoding it here. */
+function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ms: number; bytes: number }> {
+  const startedAt = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers: { "accept-encoding": "br, gzip", ...headers } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - startedAt, bytes }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** The bound of issue 20: no health answer slower than this while a whole list is read. */
+const HEALTH_BOUND_MS = 100;
+/**
+ * Other work on a shared machine can hold the server off a core for longer than the bound, whatever
+ * it serves; such a stall passes, while a whole list that blocks the server fails every window.
+ */
+const WINDOWS = 3;
+
+interface HealthWindow {
+  slowest: number;
+  checks: number;
+  /** How many whole lists were answered with each status. */
+  answered: Record<number, number>;
+}
+
+/**
+ * Asks for every whole list from `clients` callers at once, again and again for `durationMs`, while
+ * /api/health is asked every 20 ms; the slowest health answer, and how many whole lists were sent.
+ */
+async function healthWhileWholeListsRun(server: ApiServer, token: string, { clients, durationMs }: { clients: number; durationMs: number }): Promise<HealthWindow> {
+  const asAdmin = { authorization: `Bearer ${token}` };
+  // Once each first, as a server that has been up a while has: the first answer of each call is
+  // served by code not yet compiled.
+  for (const list of LISTS) await timedGet(`${server.url}/api${PATHS[list]}`, asAdmin);
+  const deadline = performance.now() + durationMs;
+  const answered: Record<number, number> = {};
+  const caller = async (first: number) => {
+    for (let i = first; performance.now() < deadline; i++) {
+      const list = LISTS[i % LISTS.length]!;
+      const { status } = await timedGet(`${server.url}/api${PATHS[list]}`, asAdmin);
+      answered[status] = (answered[status] ?? 0) + 1;
+    }
+  };
+  const health: number[] = [];
+  const poller = async () => {
+    // Let the whole lists start first.
+    await sleep(100);
+    while (performance.now() < deadline) {
+      const { status, ms } = await timedGet(`${server.url}/api/health`);
+      expect(status).toBe(200);
+      health.push(ms);
+      await sleep(20);
+    }
+  };
+  await Promise.all([...Array.from({ length: clients }, (_, i) => caller(i)), poller()]);
+  return { slowest: Math.max(...health), checks: health.length, answered };
+}
+
+/** The window, of up to WINDOWS, whose slowest health answer was the fastest; the first within the bound ends the search. */
+async function bestHealthWindow(measure: () => Promise<HealthWindow>): Promise<HealthWindow> {
+  let best: HealthWindow | null = null;
+  for (let window = 0; window < WINDOWS && !(best && best.slowest < HEALTH_BOUND_MS); window++) {
+    const measured = await measure();
+    if (!best || measured.slowest < best.slowest) best = measured;
+  }
+  return best!;
+}
+
+/**
+ * A database of its own for the plain server: on PostgreSQL a new one, and PGlite in a process of
+ * its own, so that no query runs on the event loop of this test, which times the server's answers.
+ */
+async function startServerDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DATABASE === "postgres") return createTestDatabase();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/embedded-postgres.ts"], { cwd: FUNCTIONS_DIR, stdio: ["ignore", "pipe", "inherit"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const [line] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
+  return {
+    url: line.trim(),
+    async close() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+describe("/api/health while whole lists are read, on the plain server", () => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let server: ApiServer;
+  let serverShop: Shop;
+  let adminToken: string;
+  beforeAll(async () => {
+    database = await startServerDatabase();
+    handle = connectDatabase({ url: database.url, poolMax: 2 });
+    await applyMigrations(handle.pool);
+    const [owner, customer] = await handle.db
+      .insert(schema.users)
+      .values([
+        { firebaseUid: "whole-lists-admin", email: `admin@${SEEDED_DOMAIN}.shop`, name: "Admin", role: "admin" },
+        { firebaseUid: "whole-lists-buyer", email: `buyer@${SEEDED_DOMAIN}.shop`, name: "Buyer" },
+      ])
+      .returning();
+    const [tool] = await handle.db
+      .insert(schema.tools)
+      .values({ name: "Torque Wrench", img: "/images/tools/torque-wrench.svg", priceCents: 2599, description: "Half-inch drive.", moq: 1, aq: 100 })
+      .returning();
+    serverShop = { db: handle.db, toolId: tool!.id, buyer: customer! };
+    adminToken = await api.tokens.issue({ userId: owner!.id, email: owner!.email });
+    server = await startApiServer({ databaseUrl: database.url, tokenSecret: TOKEN_SECRET, from: "source" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await handle?.close();
+    await database?.close();
+  });
+
+  it("when an admin reads every whole list at its size, one after another, then /api/health still answers within 100 ms", async () => {
+    for (const list of LISTS) await setSize(list, WHOLE_LISTS[list].max, serverShop);
+    const { slowest, checks, answered } = await bestHealthWindow(() => healthWhileWholeListsRun(server, adminToken, { clients: 1, durationMs: 3000 }));
+    expect(answered[200]).toBeGreaterThanOrEqual(8);
+    expect(Object.keys(answered)).toEqual(["200"]);
+    expect(checks).toBeGreaterThanOrEqual(10);
+    expect(slowest).toBeLessThan(HEALTH_BOUND_MS);
+  });
+
+  it("when every list is thousands of rows past its size, then each is answered 422 and /api/health still answers within 100 ms", async () => {
+    for (const list of LISTS) await ADD[list](serverShop, 5000);
+    await sleep(CACHE_MAX_AGE_MS + 100);
+    const { slowest, answered } = await bestHealthWindow(() => healthWhileWholeListsRun(server, adminToken, { clients: 2, durationMs: 2000 }));
+    expect(Object.keys(answered)).toEqual(["422"]);
+    expect(slowest).toBeLessThan(HEALTH_BOUND_MS);
+  });
+});
+
+describe("past its size, a whole list answers 422 and points to its paged call", () => {
+  it("when one more tool is listed than the catalog's size, then GET /api/tools answers 422 naming /api/catalogue, and at once again the whole catalog when one is deleted", async () => {
+    await setSize("tools", WHOLE_LISTS.tools.max);
+    expect((await api.request("GET", "/tools")).status).toBe(200);
+    const added = await api.request("POST", "/tools", {
+      token: admin.token,
+      body: { name: "One Too Many", price: 5, description: "The catalog's 1,001st tool.", moq: 1, aq: 1, img: "/images/tools/spanner.svg" },
+    });
+    expect(added.status).toBe(201);
+    // Anyone may ask, signed in or not.
+    expectTooLarge(await api.request("GET", "/tools"), "tools");
+    expectTooLarge(await api.request("GET", "/tools", { token: buyer.token }), "tools");
+    expect((await api.request("DELETE", `/tools/${added.body._id}`, { token: admin.token })).status).toBe(200);
+    const whole = await api.request("GET", "/tools");
+    expect(whole.status).toBe(200);
+    expect(whole.body).toHaveLength(1000);
+  });
+
+  it("when a buyer places the order past All Orders' size, then GET /api/allOrders answers 422 naming /api/admin/orders, and the whole list at once when it is cancelled", async () => {
+    await setSize("orders", WHOLE_LISTS.orders.max);
+    expect((await get("orders")).status).toBe(200);
+    const orderId = await api.placeOrder(buyer, toolId, 1);
+    expectTooLarge(await get("orders"), "orders");
+    // The paged call it names reads the same orders, a page at a time.
+    const page = await api.request("GET", "/admin/orders", { token: admin.token });
+    expect(page.status).toBe(200);
+    expect(page.body.orders[0]._id).toBe(orderId);
+    expect(page.body.next).toEqual(expect.any(String));
+    expect((await api.request("DELETE", `/orders/${orderId}`, { token: buyer.token })).status).toBe(200);
+    const whole = await get("orders");
+    expect(whole.status).toBe(200);
+    expect(whole.body).toHaveLength(1000);
+  });
+
+  it("when one more user signs up than the users' size, then GET /api/users answers 422 naming /api/admin/users, and the whole list at once when an admin removes one", async () => {
+    await setSize("users", WHOLE_LISTS.users.max);
+    expect((await get("users")).status).toBe(200);
+    const newcomer = await api.signUp();
+    expectTooLarge(await get("users"), "users");
+    expect((await api.request("DELETE", `/users/${newcomer.id}`, { token: admin.token })).status).toBe(200);
+    const whole = await get("users");
+    expect(whole.status).toBe(200);
+    expect(whole.body).toHaveLength(2000);
+  });
+
+  it("when a buyer makes the wish past the wishes' size, then GET /api/wishes answers 422 naming /api/admin/wishes", async () => {
+    await setSize("wishes", WHOLE_LISTS.wishes.max);
+    expect((await get("wishes")).status).toBe(200);
+    const wished = await api.request("POST", "/wish", { token: buyer.token, body: { name: "Tile saw", price: 120, details: "Wet, 7 inch." } });
+    expect(wished.status).toBe(201);
+    expectTooLarge(await get("wishes"), "wishes");
+  });
+
+  it("when a buyer asks for a whole list only an admin may read, then it is still 403, whatever its size", async () => {
+    for (const list of ["orders", "users", "wishes"] as const) {
+      expect((await api.request("GET", PATHS[list], { token: buyer.token })).status).toBe(403);
+    }
+  });
+
+  it("when GET /api/reviews is asked for more than 100 reviews, then it is a 400: it never answers every review", async () => {
+    const response = await api.request("GET", "/reviews?limit=101");
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("past its size, a whole list reads at most one row more than its size", () => {
+  let counted: FastifyInstance;
+  let countingPool: pg.Pool;
+  /** Rows the database sent for statements reading each table, since the last reset. */
+  const rowsRead: Record<string, number> = {};
+  const TABLES: Record<ListName, RegExp> = { tools: /from "tools"/, orders: /from "orders"/, users: /from "users"/, wishes: /from "wishes"/ };
+
+  beforeAll(async () => {
+    const url = (api.database.pool.options as { connectionString: string }).connectionString;
+    countingPool = new pg.Pool({ connectionString: url, max: 4 });
+    const query = countingPool.query.bind(countingPool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+    countingPool.query = (async (config: unknown, values?: unknown) => {
+      const result = await query(config, values);
+      const text = typeof config === "string" ? config : (config as { text: string }).text;
+      for (const [list, from] of Object.entries(TABLES)) if (from.test(text)) rowsRead[list] = (rowsRead[list] ?? 0) + result.rows.length;
+      return result;
+    }) as typeof countingPool.query;
+    // An instance of its own, over the counting pool, with empty caches.
+    const countedDb = drizzle(countingPool, { schema }) as Database;
+    counted = await createApp({ db: countedDb, identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0 } });
+    await counted.ready();
+  });
+  afterAll(async () => {
+    await counted?.close();
+    await countingPool?.end();
+  });
+
+  const inject = (list: ListName) =>
+    counted.inject({ method: "GET", url: `/api${PATHS[list]}`, headers: { authorization: `Bearer ${admin.token}` } });
+
+  it.each(LISTS)("when the %s list holds thousands of rows more than its size, then its 422 reads at most its size plus one, and asking again within half a second reads none", async (list) => {
+    const { max } = WHOLE_LISTS[list];
+    if ((await SIZE[list](shop)) < 3 * max) await ADD[list](shop, 3 * max);
+    await sleep(CACHE_MAX_AGE_MS + 100);
+    for (const key of Object.keys(rowsRead)) delete rowsRead[key];
+    const first = await inject(list);
+    expect(first.statusCode).toBe(422);
+    expect(first.json()).toMatchObject({ code: "list_too_large", paged: WHOLE_LISTS[list].paged });
+    expect(rowsRead[list]).toBeGreaterThan(max);
+    expect(rowsRead[list]).toBeLessThanOrEqual(max + 1);
+    const readFirst = rowsRead[list];
+    const again = await inject(list);
+    expect(again.statusCode).toBe(422);
+    expect(rowsRead[list]).toBe(readFirst);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("when GET /openapi.json is read, then each whole-list call states its size and documents its 422", async () => {
+    const { paths } = (await api.request("GET", "/openapi.json")).body;
+    for (const list of LISTS) {
+      const { max, paged } = WHOLE_LISTS[list];
+      const call = paths[`/api${PATHS[list]}`].get;
+      expect(call.description).toContain(`at most ${max.toLocaleString("en-US")}`);
+      expect(call.description).toContain(paged);
+      expect(Object.keys(call.responses)).toEqual(expect.arrayContaining(["200", "422"]));
+    }
+  });
+});
