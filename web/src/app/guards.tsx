@@ -12,7 +12,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** The spec sends non-admins to the login page. */
+/** docs/product.md §2.2 sends non-admins to the login page. */
 export function RequireAdmin() {
   const { isLoading, isAdmin } = useAdminStatus();
   const location = useLocation();

@@ -49,7 +49,7 @@ const router = createBrowserRouter([
                 children: [{ path: d.review.path, ...page(() => import("@/features/reviews/routes/add-review"), (m) => m.AddReviewRoute) }],
               },
               { path: d.profile.path, ...page(() => import("@/features/profile/routes/my-profile"), (m) => m.MyProfileRoute) },
-              { path: d.payment.path, ...page(() => import("@/features/payment/routes/payment"), (m) => m.PaymentRoute) },
+              { path: d.payment.path, ...page(() => import("./routes/payment"), (m) => m.PaymentRoute) },
               {
                 element: <RequireAdmin />,
                 children: [

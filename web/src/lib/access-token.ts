@@ -1,4 +1,4 @@
-/** The API access token, kept where the spec keeps it: localStorage under `accessToken`. */
+/** The API access token, kept where docs/product.md §4.7 keeps it: localStorage under `accessToken`. */
 const STORAGE_KEY = "accessToken";
 // Renew a little early so a request does not leave with a token that expires on the way.
 const EXPIRY_MARGIN_MS = 30_000;

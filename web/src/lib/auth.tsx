@@ -234,7 +234,7 @@ export function useLogout() {
   }, [queryClient]);
 }
 
-/** GET /admin/{email}: the spec's admin check, asked of the API for the signed-in user. */
+/** GET /admin/{email}: the contract's admin check (docs/product.md §2.2), asked of the API for the signed-in user. */
 export function useAdminStatus(): { isLoading: boolean; isAdmin: boolean } {
   const session = useSession();
   const email = session.status === "signedIn" ? session.email : "";

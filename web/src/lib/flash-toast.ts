@@ -2,7 +2,7 @@ import { toast } from "react-toastify";
 
 const STORAGE_KEY = "flashToast";
 
-/** Admin deletes reload the page (spec); the success toast is carried over the reload. */
+/** Admin deletes reload the page (docs/product.md §9.1); the success toast is carried over the reload. */
 export function reloadWithToast(message: string) {
   sessionStorage.setItem(STORAGE_KEY, message);
   window.location.reload();

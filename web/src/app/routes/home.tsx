@@ -19,7 +19,7 @@ const HOME_TOOLS = 6;
 // Below the fold, and the only form on the page: its form library loads once the person moves on the page.
 const WishSection = lazy(async () => ({ default: (await import("@/features/wishes/components/wish-section")).WishSection }));
 
-/** The spec's first 6 tools: one page of the catalogue in the order the tools were listed, not the whole list. */
+/** The first 6 tools of docs/product.md §1.2: one page of the catalogue in the order the tools were listed, not the whole list. */
 export function ToolsSection() {
   const page = useCataloguePage({ sort: "listed", limit: HOME_TOOLS });
   return (

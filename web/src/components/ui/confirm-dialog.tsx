@@ -9,7 +9,7 @@ interface ConfirmDialogProps {
   onNo: () => void;
 }
 
-/** The spec's Yes/No confirmation. */
+/** The contract's Yes/No confirmation (docs/product.md §9.1). */
 export function ConfirmDialog({ open, title, message, busy = false, onYes, onNo }: ConfirmDialogProps) {
   return (
     <Modal open={open} title={title} onClose={onNo}>

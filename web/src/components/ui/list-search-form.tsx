@@ -1,80 +1,58 @@
-import { type FormEvent, useEffect, useId, useRef } from "react";
-import "./list-search-form.css";
+import { useSearchParams } from "react-router-dom";
+import { chosenOption, type FilterOption, SearchForm, SelectFilter } from "./search-form";
 
-export interface FilterOption<V extends string> {
-  value: V;
-  label: string;
-}
+export type { FilterOption } from "./search-form";
 
-export interface ListSearch<V extends string> {
-  q: string;
-  filter: V;
-}
+/** An admin list's search: words, and one filter whose first choice is the default. */
+export type ListSearch<K extends string, V extends string> = { q: string } & Record<K, V>;
 
-interface ListSearchFormProps<V extends string> {
+/** How an admin list's search is asked for: its filter's query parameter and choices, and the words of the form. */
+export interface ListSearchSpec<K extends string, V extends string> {
   /** What the list holds, for the search landmark's name: "Users", "Orders". */
   name: string;
   /** The search box's label, saying what it searches. */
   searchLabel: string;
   filterLabel: string;
-  /** The filter's query parameter and its choices; the first is taken for a value it does not know. */
-  filterName: string;
-  options: FilterOption<V>[];
-  search: ListSearch<V>;
-  onSearch: (search: ListSearch<V>) => void;
-  maxLength?: number;
+  filterName: K;
+  options: readonly FilterOption<V>[];
 }
 
 /**
- * An admin list's search box and its one filter, as every admin list has them: a new filter value
- * applies at once, the words when they are sent, and the box follows the address when the back
- * button brings an earlier search back.
+ * The search in the page's address, so a reload, a link or the back button keeps it. A filter
+ * value it does not know is the default, and the default is left out of the address.
  */
-export function ListSearchForm<V extends string>({ name, searchLabel, filterLabel, filterName, options, search, onSearch, maxLength = 100 }: ListSearchFormProps<V>) {
-  const words = useRef<HTMLInputElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    if (words.current) words.current.value = search.q;
-  }, [search.q]);
-
-  const searchOf = (form: HTMLFormElement): ListSearch<V> => {
-    const data = new FormData(form);
-    const filter = options.find((option) => option.value === data.get(filterName))?.value ?? options[0]!.value;
-    return { q: String(data.get("q") ?? "").trim(), filter };
+export function useListSearch<K extends string, V extends string>({ filterName, options }: ListSearchSpec<K, V>) {
+  const [params, setParams] = useSearchParams();
+  const search = { q: params.get("q")?.trim() ?? "", [filterName]: chosenOption(options, params.get(filterName)) } as ListSearch<K, V>;
+  const setSearch = (next: ListSearch<K, V>) => {
+    const query = new URLSearchParams();
+    if (next.q) query.set("q", next.q);
+    if (next[filterName] !== options[0]!.value) query.set(filterName, next[filterName]);
+    setParams(query);
   };
+  return [search, setSearch] as const;
+}
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSearch(searchOf(event.currentTarget));
-  };
+interface ListSearchFormProps<K extends string, V extends string> {
+  spec: ListSearchSpec<K, V>;
+  search: ListSearch<K, V>;
+  onSearch: (search: ListSearch<K, V>) => void;
+}
 
+/** An admin list's search box and its one filter, as every admin list has them. */
+export function ListSearchForm<K extends string, V extends string>({ spec, search, onSearch }: ListSearchFormProps<K, V>) {
+  const { name, searchLabel, filterLabel, filterName, options } = spec;
   return (
-    <form role="search" aria-label={name} className="list-search" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-q`}>{searchLabel}</label>
-        <div className="list-search-row">
-          <input ref={words} id={`${id}-q`} name="q" type="search" defaultValue={search.q} autoComplete="off" maxLength={maxLength} />
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-${filterName}`}>{filterLabel}</label>
-        <select
-          id={`${id}-${filterName}`}
-          name={filterName}
-          value={search.filter}
-          onChange={(event) => event.currentTarget.form && onSearch(searchOf(event.currentTarget.form))}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </form>
+    <SearchForm
+      name={name}
+      className="list-search"
+      searchLabel={searchLabel}
+      maxLength={100}
+      search={search}
+      read={(data) => ({ [filterName]: chosenOption(options, data.get(filterName)) }) as Omit<ListSearch<K, V>, "q">}
+      onSearch={onSearch}
+    >
+      {(field) => <SelectFilter field={field} name={filterName} label={filterLabel} options={options} value={search[filterName]} />}
+    </SearchForm>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The spec's "simple lower-case address pattern" (any top-level domain of two letters or more). */
+/** The contract's lower-case address pattern (docs/product.md §6.1: any top-level domain of two letters or more). */
 const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
 
 // Each field reports its first failing rule, so an empty field says "Required" and nothing else.

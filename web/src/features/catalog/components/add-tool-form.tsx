@@ -16,7 +16,7 @@ type FieldName = keyof CreateToolBody;
 
 interface FieldSpec {
   name: FieldName;
-  /** The spec's placeholder, also the label. */
+  /** The contract's placeholder (docs/product.md §3.9), also the label. */
   label: string;
   kind: "text" | "textarea" | "number";
   step?: string;

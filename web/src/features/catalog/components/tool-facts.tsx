@@ -1,7 +1,7 @@
 import type { Tool } from "@api/tools/tools.schemas";
 import { formatDollars } from "@/lib/format";
 
-/** A tool's price and the quantities the spec's order rules use. */
+/** A tool's price and the quantities the order rules of docs/product.md §6.2 use. */
 export function ToolFacts({ tool }: { tool: Tool }) {
   return (
     <dl className="tool-facts">

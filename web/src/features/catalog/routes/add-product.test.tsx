@@ -65,7 +65,7 @@ describe("Add Product from User Wish", () => {
     expect(screen.getByPlaceholderText("Description")).toHaveValue("Green beam, with a tripod.");
   });
 
-  it("when the tool is added, then the spec's toast shows, the wishes are recorded with the new tool's id, and the form is empty again", async () => {
+  it("when the tool is added, then the contract's toast (docs/product.md §3.9) shows, the wishes are recorded with the new tool's id, and the form is empty again", async () => {
     const { created, fulfilled } = addProductApi();
     const { router, user } = renderAddProduct(FROM_WISHES);
     await user.clear(screen.getByPlaceholderText("Tools Name"));

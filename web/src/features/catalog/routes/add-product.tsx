@@ -18,7 +18,7 @@ interface WishPrefill {
 /**
  * What User Wish's "Add as tool" sends here: the wishes the new tool answers (`wish`, their ids
  * joined by commas) and the form's first values (`name`, `price`, `details` as the description).
- * Null without wishes: Add Product is then as the spec has it.
+ * Null without wishes: Add Product is then as docs/product.md §3.9 has it.
  */
 function wishPrefillOf(params: URLSearchParams): WishPrefill | null {
   const wishIds = (params.get("wish") ?? "")
@@ -62,12 +62,12 @@ export function AddProductRoute() {
         </p>
       )}
       <AddToolForm
-        // A new form once the wishes are answered, empty as the spec's form is after a tool is added.
+        // A new form once the wishes are answered, empty as the contract's form is after a tool is added (docs/product.md §5.7).
         key={prefill ? prefill.wishIds.join(",") : "blank"}
         defaults={prefill?.values}
         onSubmit={async (tool) => {
           const created = await createTool.mutateAsync(tool);
-          // The spec's text for a created tool.
+          // The contract's text for a created tool (docs/product.md §3.9).
           toast.success("You wish a tool");
           if (!prefill) return;
           try {

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import type { Tool } from "@api/tools/tools.schemas";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadMore } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { paths } from "@/config/paths";
 import { reloadWithToast } from "@/lib/flash-toast";
@@ -79,25 +80,7 @@ export function ManageToolsRoute() {
           ))}
         </div>
       )}
-      {listed.length > 0 && (
-        <div className="manage-tools-more">
-          <p role="status">
-            {listed.length === 1 ? "1 tool shown" : `${listed.length} tools shown`}
-            {tools.hasNextPage ? "; more to load." : "."}
-          </p>
-          {tools.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline"
-              aria-busy={tools.isFetchingNextPage}
-              disabled={tools.isFetchingNextPage}
-              onClick={() => void tools.fetchNextPage()}
-            >
-              Load more
-            </button>
-          )}
-        </div>
-      )}
+      <LoadMore className="manage-tools-more" count={listed.length} noun={["tool", "tools"]} list={tools} />
       <EditToolDialog tool={editing} onClose={() => setEditing(null)} />
       <RestockDialog tool={restocking} onClose={() => setRestocking(null)} />
       <ConfirmDialog

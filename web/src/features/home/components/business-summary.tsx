@@ -4,7 +4,7 @@ import { useDeferred } from "@/components/ui/deferred";
 // Below the fold: the counting code loads as the section is needed (see useDeferred), not with the first page.
 const CountUp = lazy(() => import("react-countup"));
 
-/** The spec's business reach, each figure counting up over its own number of seconds. */
+/** The business reach of docs/product.md §1.2, each figure counting up over its own number of seconds. */
 const FIGURES = [
   { end: 158, suffix: "", duration: 10, label: "Shipping Countries" },
   { end: 240, suffix: " million+", duration: 9, label: "Annual Revenue" },

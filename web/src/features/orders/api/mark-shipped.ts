@@ -5,7 +5,7 @@ import { refreshAfterConflict, showChangedOrder } from "../lib/order-updates";
 
 export type ShippingDetails = NonNullable<ShipOrderBody>;
 
-/** Without details the call is the spec's: a PATCH with no body. */
+/** Without details the call is the contract's Shipped button's (docs/product.md §3.10): a PATCH with no body. */
 export const markShipped = (id: string, details?: ShippingDetails) =>
   apiRequest<Order>(`/orders/${encodeURIComponent(id)}/shipped`, { method: "PATCH", body: details });
 

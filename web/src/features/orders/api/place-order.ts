@@ -6,7 +6,7 @@ import type { Created } from "@/lib/api-types";
 
 const rules = placeOrderBody.shape;
 
-/** The fields a buyer fills in; quantity bounds are the spec's alerts, checked before this. */
+/** The fields a buyer fills in; quantity bounds are the alerts of docs/product.md §6.2, checked before this. */
 export const placeOrderInput = z.object({
   userPhone: z.string().trim().min(1, "Phone Number is Required").pipe(rules.userPhone),
   userAddress: z.string().trim().min(1, "Address is Required").pipe(rules.userAddress),

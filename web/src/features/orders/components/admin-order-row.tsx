@@ -18,8 +18,9 @@ function ShippingDetails({ order }: { order: Order }) {
 }
 
 /**
- * The spec's second Status: where the order is on its way to the buyer. A paid order waits for the
- * admin, who ships it (the spec's Pending and Shipped) or cancels it and refunds the buyer.
+ * The contract's second Status (docs/product.md §3.10): where the order is on its way to the buyer.
+ * A paid order waits for the admin, who ships it (the contract's Pending and Shipped) or cancels it
+ * and refunds the buyer.
  */
 function FulfilmentStatus({ order, onRefund }: { order: Order; onRefund: (order: Order) => void }) {
   switch (order.status) {
@@ -52,8 +53,9 @@ interface AdminOrderRowProps {
 }
 
 /**
- * One order in Manage All Orders: the spec's eight cells, after the day it was placed. The day is
- * the row's header rather than a ninth column, so the spec's columns stay as they are.
+ * One order in Manage All Orders: the contract's eight cells (docs/product.md §3.10), after the day
+ * it was placed. The day is the row's header rather than a ninth column, so the contract's columns
+ * stay as they are.
  */
 export function AdminOrderRow({ order, onCancel, onRefund }: AdminOrderRowProps) {
   const number = orderNumber(order._id);

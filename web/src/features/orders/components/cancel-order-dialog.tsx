@@ -6,7 +6,7 @@ import { useCancelOrder } from "../api/cancel-order";
 interface CancelOrderDialogProps {
   order: Order | null;
   onClose: () => void;
-  /** After a confirmed cancellation; by default the spec's 'Deleted !!' toast. */
+  /** After a confirmed cancellation; by default the contract's 'Deleted !!' toast (docs/product.md §9.1). */
   onCancelled?: () => void;
 }
 

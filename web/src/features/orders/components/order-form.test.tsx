@@ -89,7 +89,7 @@ describe("OrderForm", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it("when the alerts' texts are read, then they are the spec's", () => {
+  it("when the alerts' texts are read, then they are those of docs/product.md §6.2", () => {
     expect(BELOW_MOQ).toBe("Please order more than minimum order quantity");
     expect(ABOVE_AQ).toBe("Please give order below available unit");
   });

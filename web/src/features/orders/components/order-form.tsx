@@ -62,12 +62,12 @@ export function OrderForm({ tool, userName, userEmail, onSubmit, contact = null 
     } catch (error) {
       showFieldErrors(error, FIELDS, setError);
       // Any other refusal (a total a card cannot pay, too many unpaid orders, a tool the buyer just
-      // let go, stock gone meanwhile) is the API's own sentence, shown as the spec's quantity alerts are.
+      // let go, stock gone meanwhile) is the API's own sentence, shown as the quantity alerts of docs/product.md §6.2 are.
       if (!namesAField(error)) window.alert(error instanceof ApiError ? error.detail : "The order could not be placed. Please try again.");
     }
   });
 
-  // The quantity bounds are the spec's two alerts, shown before anything else is checked or sent.
+  // The quantity bounds are the two alerts of docs/product.md §6.2, shown before anything else is checked or sent.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const amount = getValues("quantityAmount");
     if (!Number.isFinite(amount) || amount < tool.moq) {

@@ -12,7 +12,10 @@ const FIELDS: { name: Field; label: string }[] = [
   { name: "trackingNumber", label: "Tracking number" },
 ];
 
-/** The details typed in, left out when both are blank (then Shipped sends no body, as the spec's button), or what is wrong with them. */
+/**
+ * The details typed in, left out when both are blank (then Shipped sends no body, as the contract's
+ * button, docs/product.md §3.10), or what is wrong with them.
+ */
 function readDetails(form: HTMLFormElement): { details?: ShippingDetails; errors: FieldErrors } {
   const data = new FormData(form);
   const parsed = shipOrderBody.safeParse(Object.fromEntries(FIELDS.map(({ name }) => [name, String(data.get(name) ?? "")])));
@@ -30,7 +33,7 @@ function readDetails(form: HTMLFormElement): { details?: ShippingDetails; errors
 }
 
 /**
- * The spec's Shipped button, with the carrier and tracking number beside it. Both may stay empty:
+ * The contract's Shipped button (docs/product.md §3.10), with the carrier and tracking number beside it. Both may stay empty:
  * Shipped then marks the order shipped at once, as it always did.
  */
 export function ShipOrderForm({ order }: { order: Order }) {

@@ -32,7 +32,7 @@ describe("timelineOf", () => {
 });
 
 describe("unitPriceCharged and orderNumber", () => {
-  it("when the tool's price has cents, then the unit price charged is the total over the quantity, as the spec's total counts it", () => {
+  it("when the tool's price has cents, then the unit price charged is the total over the quantity, as the total of docs/product.md §4.3 counts it", () => {
     // 6 units of a $12.75 tool total $72: $12 a unit.
     expect(unitPriceCharged({ toolPrice: 72, quantityAmount: 6 })).toBe(12);
     expect(unitPriceCharged({ toolPrice: 100, quantityAmount: 3 })).toBe(33.33);

@@ -35,5 +35,5 @@ export function timelineOf(order: Order): TimelineStep[] {
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
-/** The price of one unit actually charged: the spec's total drops each unit's cents, so it is the total over the quantity. */
+/** The price of one unit actually charged: the total of docs/product.md §4.3 drops each unit's cents, so it is the total over the quantity. */
 export const unitPriceCharged = (order: Pick<Order, "toolPrice" | "quantityAmount">) => Math.round((order.toolPrice / order.quantityAmount) * 100) / 100;

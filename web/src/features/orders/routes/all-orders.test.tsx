@@ -80,12 +80,12 @@ function ordersApi(answer: (params: Record<string, string>) => AdminOrdersPage) 
 const onePage = (...orders: Order[]) => () => ({ orders, next: null });
 
 const rowOf = (toolName: string) => screen.getByRole("row", { name: new RegExp(toolName) });
-/** The spec's second Status cell: where the order is on its way. */
+/** The contract's second Status cell (docs/product.md §3.10): where the order is on its way. */
 const fulfilmentOf = (toolName: string) => within(rowOf(toolName)).getAllByRole("cell")[6]!;
 const toasts = () => document.querySelectorAll(".Toastify__toast");
 
 describe("Manage All Orders", () => {
-  it("when it lists orders, then it has the spec's eight columns, every cell named for phones, and each row headed by the day its order was placed", async () => {
+  it("when it lists orders, then it has the contract's eight columns (docs/product.md §3.10), every cell named for phones, and each row headed by the day its order was placed", async () => {
     const asked = ordersApi(onePage(unpaid, paid, shipped));
     openAllOrders();
 
@@ -250,7 +250,7 @@ describe("Manage All Orders, shipping", () => {
     return calls;
   }
 
-  it("when Shipped is clicked with no details, then it is the spec's call, with no body, and the row says Shipped in place", async () => {
+  it("when Shipped is clicked with no details, then it is the contract's call (docs/product.md §3.10), with no body, and the row says Shipped in place", async () => {
     const asked = ordersApi(onePage(unpaid, paid));
     const calls = shipApi();
     const user = userEvent.setup();

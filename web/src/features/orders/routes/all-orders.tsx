@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import type { Order } from "@api/orders/orders.schemas";
+import { type FilterOption, ListSearchForm, type ListSearchSpec, useListSearch } from "@/components/ui/list-search-form";
+import { LoadMore } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
 import { reloadWithToast } from "@/lib/flash-toast";
@@ -8,27 +9,27 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { type OrdersSearch, useAdminOrders } from "../api/get-admin-orders";
 import { AdminOrderRow } from "../components/admin-order-row";
 import { CancelOrderDialog } from "../components/cancel-order-dialog";
-import { OrdersSearchForm, STATUS_FILTERS } from "../components/orders-search";
 import { RefundOrderDialog } from "../components/refund-order-dialog";
+import { statusWords } from "../lib/order-status";
 import "../components/orders.css";
 
-/** The search in the page's address, so a reload, a link or the back button keeps it. */
-function useOrdersSearch(): [OrdersSearch, (search: OrdersSearch) => void] {
-  const [params, setParams] = useSearchParams();
-  const status = STATUS_FILTERS.find((option) => option.value === params.get("status"))?.value ?? "";
-  const search: OrdersSearch = { q: params.get("q")?.trim() ?? "", status };
-  const setSearch = ({ q, status }: OrdersSearch) => {
-    const next = new URLSearchParams();
-    if (q) next.set("q", q);
-    if (status) next.set("status", status);
-    setParams(next);
-  };
-  return [search, setSearch];
-}
+/** The status filter's choices: every live order, then each status in the order an order goes through them. */
+const STATUS_FILTERS: FilterOption<OrdersSearch["status"]>[] = [
+  { value: "", label: "All live" },
+  ...(["unpaid", "paid", "shipped", "refunded", "cancelled"] as const).map((status) => ({ value: status, label: statusWords(status) })),
+];
+
+const ORDERS_SEARCH: ListSearchSpec<"status", OrdersSearch["status"]> = {
+  name: "Orders",
+  searchLabel: "Search by email, name, tool or order number",
+  filterLabel: "Status",
+  filterName: "status",
+  options: STATUS_FILTERS,
+};
 
 export function AllOrdersRoute() {
   useDocumentTitle("Manage All Orders");
-  const [search, setSearch] = useOrdersSearch();
+  const [search, setSearch] = useListSearch(ORDERS_SEARCH);
   const orders = useAdminOrders(search);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [refunding, setRefunding] = useState<Order | null>(null);
@@ -38,7 +39,7 @@ export function AllOrdersRoute() {
   return (
     <section className="all-orders">
       <h1 id="all-orders-heading">Manage All Orders</h1>
-      <OrdersSearchForm search={search} onSearch={setSearch} />
+      <ListSearchForm spec={ORDERS_SEARCH} search={search} onSearch={setSearch} />
       <QueryState isPending={orders.isPending} error={orders.error} />
       {orders.data && listed.length === 0 && <p>{searching ? "No order matches this search." : "There are no orders yet."}</p>}
       {listed.length > 0 && (
@@ -64,24 +65,7 @@ export function AllOrdersRoute() {
           </tbody>
         </Table>
       )}
-      {listed.length > 0 && (
-        <div className="orders-more">
-          <p role="status">
-            {listed.length === 1 ? "1 order shown" : `${listed.length} orders shown`}, newest first{orders.hasNextPage ? "; more to load." : "."}
-          </p>
-          {orders.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline"
-              aria-busy={orders.isFetchingNextPage}
-              disabled={orders.isFetchingNextPage}
-              onClick={() => void orders.fetchNextPage()}
-            >
-              Load more
-            </button>
-          )}
-        </div>
-      )}
+      <LoadMore className="orders-more" count={listed.length} noun={["order", "orders"]} note=", newest first" list={orders} />
       <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} onCancelled={() => reloadWithToast("Deleted !!")} />
       <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />
     </section>

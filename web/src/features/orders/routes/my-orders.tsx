@@ -74,7 +74,8 @@ export function MyOrdersRoute() {
                 <OrderedItemCells order={order} />
                 <StatusCell order={order} />
                 <td data-label="Payment">
-                  {/* The spec's words for this cell: Pay while unpaid, then Shipped; the status says where the order really is. A refunded order's payment went back. */}
+                  {/* The contract's words for this cell (docs/product.md §3.3): Pay while unpaid, then Shipped; the status says where
+                      the order really is. A refunded order's payment went back. */}
                   {order.status === "refunded" ? (
                     <span className="badge">Refunded</span>
                   ) : order.paid ? (
@@ -92,7 +93,7 @@ export function MyOrdersRoute() {
         </Table>
       )}
       {held.length > 0 && (
-        // Below the table, so that the spec's cells keep their texts.
+        // Below the table, so that the contract's cells (docs/product.md §3.3) keep their texts.
         <ul className="field-hint" aria-label="Held for payment">
           {held.map(({ order, number }) => (
             <li key={order._id}>

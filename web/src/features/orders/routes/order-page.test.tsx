@@ -18,7 +18,7 @@ const PLACED = "2026-11-22T05:00:00.000Z";
 const PAID = "2026-11-22T05:12:30.000Z";
 const SHIPPED = "2026-11-23T09:40:00.000Z";
 
-// 20 units of a $18.75 tool: the spec's total counts $18 a unit.
+// 20 units of a $18.75 tool: the total of docs/product.md §4.3 counts $18 a unit.
 const paid: Order = {
   ...unpaidOrder,
   paid: true,

@@ -41,7 +41,7 @@ describe("My Orders", () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toHaveTextContent(`Order 1, Claw Hammer: held until ${heldUntil(unpaid.releasesAt!)}, then its units go back on sale unless it is paid.`);
     expect(notes[0]!.querySelector("time")).toHaveAttribute("datetime", unpaid.releasesAt);
-    // The spec's cells keep their texts.
+    // The contract's cells (docs/product.md §3.3) keep their texts.
     expect(within(rowOf("Claw Hammer")).getByRole("link", { name: "Pay" }).closest("td")).toHaveTextContent(/^Pay$/);
     // The columns as they were, with the order's number, date and status in words beside them.
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
@@ -57,7 +57,7 @@ describe("My Orders", () => {
     ]);
   });
 
-  it("when orders are in every state, then each says where it is in words, with the spec's Pay or Shipped beside it", () => {
+  it("when orders are in every state, then each says where it is in words, with the contract's Pay or Shipped (docs/product.md §3.3) beside it", () => {
     const refunded = { ...paid, _id: "3ea14f5d-4444-4555-8666-c77778888999", toolName: "Pipe Wrench", status: "refunded", refundedAt: "2026-11-24T00:00:00.000Z" } satisfies Order;
     renderWithProviders(<MyOrdersRoute />, [[["orders", "mine", ""], [unpaid, paid, shipped, refunded]]]);
     const statusOf = (toolName: string) => within(rowOf(toolName)).getAllByRole("cell")[6]!;

@@ -19,7 +19,7 @@ const review = (index: number): Review => ({
   createdAt: new Date(Date.UTC(2026, 0, 30 - index)).toISOString(),
 });
 
-// Who is looking: the admin check is the spec's GET /admin/{email}, answered here as the session would.
+// Who is looking: the admin check is the contract's GET /admin/{email} (docs/product.md §2.2), answered here as the session would.
 const viewer = vi.hoisted(() => ({ isAdmin: false }));
 vi.mock("@/lib/auth", async (importOriginal) => ({
   ...(await importOriginal<typeof Auth>()),

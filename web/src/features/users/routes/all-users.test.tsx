@@ -51,7 +51,7 @@ function usersApi(pages: Record<string, AdminUsersPage>) {
 const rowOf = (email: string) => screen.getByRole("row", { name: new RegExp(email) });
 
 describe("All User", () => {
-  it("when it lists users, then it has the spec's columns with Name and Joined, every cell named for phones, and no Remove User on the admin's own row", async () => {
+  it("when it lists users, then it has the contract's columns (docs/product.md §3.11) with Name and Joined, every cell named for phones, and no Remove User on the admin's own row", async () => {
     const asked = usersApi({ "": { users: [me, ann], next: null } });
     renderWithProviders(<AllUsersRoute />);
 

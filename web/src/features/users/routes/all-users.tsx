@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import type { AdminUser } from "@api/users/users.schemas";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { type FilterOption, ListSearchForm, type ListSearchSpec, useListSearch } from "@/components/ui/list-search-form";
+import { LoadMore } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
 import { useSession } from "@/lib/auth";
@@ -12,27 +13,26 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { type UsersSearch, useAdminUsers } from "../api/get-admin-users";
 import { useMakeAdmin } from "../api/make-admin";
 import { useRemoveUser } from "../api/remove-user";
-import { UsersSearchForm } from "../components/users-search";
 import "../components/users.css";
 
-/** The search in the page's address, so a reload or the back button keeps it. */
-function useUsersSearch(): [UsersSearch, (search: UsersSearch) => void] {
-  const [params, setParams] = useSearchParams();
-  const role = params.get("role");
-  const search: UsersSearch = { q: params.get("q")?.trim() ?? "", role: role === "buyer" || role === "admin" ? role : "" };
-  const setSearch = ({ q, role }: UsersSearch) => {
-    const next = new URLSearchParams();
-    if (q) next.set("q", q);
-    if (role) next.set("role", role);
-    setParams(next);
-  };
-  return [search, setSearch];
-}
+const ROLES: FilterOption<UsersSearch["role"]>[] = [
+  { value: "", label: "All roles" },
+  { value: "buyer", label: "Buyers" },
+  { value: "admin", label: "Admins" },
+];
+
+const USERS_SEARCH: ListSearchSpec<"role", UsersSearch["role"]> = {
+  name: "Users",
+  searchLabel: "Search by email or name",
+  filterLabel: "Role",
+  filterName: "role",
+  options: ROLES,
+};
 
 export function AllUsersRoute() {
   useDocumentTitle("All User");
   const session = useSession();
-  const [search, setSearch] = useUsersSearch();
+  const [search, setSearch] = useListSearch(USERS_SEARCH);
   const users = useAdminUsers(search);
   const makeAdmin = useMakeAdmin();
   const removeUser = useRemoveUser();
@@ -44,7 +44,7 @@ export function AllUsersRoute() {
   return (
     <section>
       <h1 id="all-users-heading">All User</h1>
-      <UsersSearchForm search={search} onSearch={setSearch} />
+      <ListSearchForm spec={USERS_SEARCH} search={search} onSearch={setSearch} />
       <QueryState isPending={users.isPending} error={users.error} />
       {users.data && listed.length === 0 && <p>No user matches this search.</p>}
       {listed.length > 0 && (
@@ -89,25 +89,7 @@ export function AllUsersRoute() {
           </tbody>
         </Table>
       )}
-      {listed.length > 0 && (
-        <div className="users-more">
-          <p role="status">
-            {listed.length === 1 ? "1 user shown" : `${listed.length} users shown`}
-            {users.hasNextPage ? "; more to load." : "."}
-          </p>
-          {users.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline"
-              aria-busy={users.isFetchingNextPage}
-              disabled={users.isFetchingNextPage}
-              onClick={() => void users.fetchNextPage()}
-            >
-              Load more
-            </button>
-          )}
-        </div>
-      )}
+      <LoadMore className="users-more" count={listed.length} noun={["user", "users"]} list={users} />
       <ConfirmDialog
         open={promoting !== null}
         title={promoting ? `Make ${promoting.name} an admin?` : ""}

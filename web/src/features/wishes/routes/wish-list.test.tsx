@@ -93,7 +93,7 @@ const facts = (card: HTMLElement) =>
   Object.fromEntries(within(card).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]));
 
 describe("User Wish, the wishes grouped by tool", () => {
-  it("when it shows the groups, then each has its count, median price and latest date, and a table of its wishers with the spec's columns, each cell named for phones", async () => {
+  it("when it shows the groups, then each has its count, median price and latest date, and a table of its wishers with the contract's columns (docs/product.md §3.12), each cell named for phones", async () => {
     const asked = groupsApi(() => ({ groups: [laserLevel, pipeBender], next: null }));
     renderWishList();
 

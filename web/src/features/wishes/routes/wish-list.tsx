@@ -1,30 +1,30 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import type { WishGroup } from "@api/wishes/wishes.schemas";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { type FilterOption, ListSearchForm, type ListSearchSpec, useListSearch } from "@/components/ui/list-search-form";
+import { LoadMore } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useWishGroups, type WishesSearch } from "../api/get-wish-groups";
 import { useResolveWishes } from "../api/resolve-wishes";
 import { type WishAnswer, WishGroupCard } from "../components/wish-group-card";
-import { WishesSearchForm } from "../components/wishes-search";
 import "../components/wishes.css";
 
-/** The search in the page's address, so a reload or the back button keeps it. */
-function useWishesSearch(): [WishesSearch, (search: WishesSearch) => void] {
-  const [params, setParams] = useSearchParams();
-  const status = params.get("status");
-  const search: WishesSearch = { q: params.get("q")?.trim() ?? "", status: status === "done" || status === "declined" ? status : "open" };
-  const setSearch = ({ q, status }: WishesSearch) => {
-    const next = new URLSearchParams();
-    if (q) next.set("q", q);
-    if (status !== "open") next.set("status", status);
-    setParams(next);
-  };
-  return [search, setSearch];
-}
+const STATUSES: FilterOption<WishesSearch["status"]>[] = [
+  { value: "open", label: "Open" },
+  { value: "done", label: "Done" },
+  { value: "declined", label: "Declined" },
+];
+
+const WISHES_SEARCH: ListSearchSpec<"status", WishesSearch["status"]> = {
+  name: "Wishes",
+  searchLabel: "Search by tool, wisher's name or email",
+  filterLabel: "Status",
+  filterName: "status",
+  options: STATUSES,
+};
 
 /** The groups of every page loaded; a group that moved between two pages' loads is shown once. */
 function groupsIn(pages: { groups: WishGroup[] }[] = []): WishGroup[] {
@@ -49,7 +49,7 @@ const QUESTIONS: Record<WishAnswer, { title: (name: string) => string; message: 
 
 export function WishListRoute() {
   useDocumentTitle("User Wish");
-  const [search, setSearch] = useWishesSearch();
+  const [search, setSearch] = useListSearch(WISHES_SEARCH);
   const groups = useWishGroups(search);
   const resolve = useResolveWishes();
   const [answering, setAnswering] = useState<{ group: WishGroup; answer: WishAnswer } | null>(null);
@@ -72,7 +72,7 @@ export function WishListRoute() {
   return (
     <section>
       <h1 id="wish-list-heading">User Wish</h1>
-      <WishesSearchForm search={search} onSearch={setSearch} />
+      <ListSearchForm spec={WISHES_SEARCH} search={search} onSearch={setSearch} />
       <QueryState isPending={groups.isPending} error={groups.error} />
       {groups.data && listed.length === 0 && <p>{search.q || search.status !== "open" ? "No wish matches this search." : "No wishes yet."}</p>}
       {listed.length > 0 && (
@@ -82,25 +82,7 @@ export function WishListRoute() {
           ))}
         </div>
       )}
-      {listed.length > 0 && (
-        <div className="wishes-more">
-          <p role="status">
-            {listed.length === 1 ? "1 tool shown" : `${listed.length} tools shown`}
-            {groups.hasNextPage ? "; more to load." : "."}
-          </p>
-          {groups.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline"
-              aria-busy={groups.isFetchingNextPage}
-              disabled={groups.isFetchingNextPage}
-              onClick={() => void groups.fetchNextPage()}
-            >
-              Load more
-            </button>
-          )}
-        </div>
-      )}
+      <LoadMore className="wishes-more" count={listed.length} noun={["tool", "tools"]} list={groups} />
       <ConfirmDialog
         open={answering !== null}
         title={answering && question ? question.title(answering.group.name) : ""}

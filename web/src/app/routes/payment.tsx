@@ -1,12 +1,13 @@
 import { useParams } from "react-router-dom";
 import { QueryState } from "@/components/ui/query-state";
+import { useOrder } from "@/features/orders/api/get-order";
+import { OrderPayment } from "@/features/payment/components/order-payment";
+import "@/features/payment/components/payment.css";
 import { useSession } from "@/lib/auth";
 import { formatDollars } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useOrder } from "../api/get-order";
-import { OrderPayment } from "../components/order-payment";
-import "../components/payment.css";
 
+/** Pays for one order: the order is the orders feature's, the payment the payment feature's. */
 export function PaymentRoute() {
   useDocumentTitle("Payment");
   const { id = "" } = useParams();
