@@ -11,7 +11,7 @@ const searchForm = (page: Page) => page.getByRole("search", { name: "Orders" });
 const ordersTable = (page: Page) => page.getByRole("region", { name: "All orders" }).getByRole("table");
 /** The order numbers of the rows shown, top to bottom. */
 const numbersShown = (page: Page) => texts(ordersTable(page).locator("tbody tr td:first-of-type"));
-/** The spec's second Status cell of a row: where the order is on its way. */
+/** The contract's second Status cell of a row (docs/product.md §3.10): where the order is on its way. */
 const fulfilment = (order: Locator) => order.getByRole("cell").nth(6);
 
 async function searchFor(page: Page, words: string) {

@@ -67,7 +67,7 @@ describe("an order's page and receipt", () => {
     buyer,
     tool,
   }) => {
-    // 6 units of a $12.75 tool: the spec's total counts $12 a unit, $72 in all.
+    // 6 units of a $12.75 tool: the total of docs/product.md §4.3 counts $12 a unit, $72 in all.
     const order = (await placeOrder(tool, buyer, 6)) as OrderDetails;
     await logIn(page, buyer);
     await openMyOrders(page);
@@ -108,7 +108,7 @@ describe("an order's page and receipt", () => {
     await page.getByRole("link", { name: "Back to My Orders" }).click();
     await see(page.getByRole("heading", { name: "My Orders" }));
     await see(mine.getByText("Paid · awaiting shipment"));
-    // The spec's word for a paid order's payment cell stays beside it.
+    // The contract's word for a paid order's payment cell (docs/product.md §3.3) stays beside it.
     await see(mine.getByText("Shipped", { exact: true }));
     await seeNo(mine.getByRole("link", { name: "Pay" }));
   });

@@ -299,7 +299,7 @@ async function main() {
     };
     for (const scenario of selected.filter((s) => !s.largeCatalogue && !s.largeShop)) await measureScenario(scenario);
 
-    // Issue 20: the spec's whole lists on the same large sets, each call's cost and /api/health meanwhile.
+    // Issue 20: the contract's whole lists (docs/product.md §8.2) on the same large sets, each call's cost and /api/health meanwhile.
     const wholeLists = WHOLE_LIST_SCENARIOS.filter((s) => !only || s.name.includes(only));
     const wholeListRows: WholeListRow[] = [];
     const measureWholeLists = async (on: WholeListScenario["on"]) => {

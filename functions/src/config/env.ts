@@ -75,7 +75,7 @@ export function rateLimitSettings(env: z.infer<typeof rateLimitSchema>): RateLim
 /** The limits of a deployment that sets none. */
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = rateLimitSettings(rateLimitSchema.parse({}));
 
-/** What keeps stock from being hoarded by orders left unpaid (DESIGN §5). */
+/** What keeps stock from being hoarded by orders left unpaid (docs/product.md §5.1). */
 export interface OrderRules {
   holdMinutes: number;
   /** 0 is no limit. */

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { AppError } from "./errors.js";
 
 /**
- * One of the spec's calls that answer a whole list: how many items it answers with at most, what
- * they are called, and the paged call that reads a list of any size.
+ * One of the contract's calls that answer a whole list (docs/product.md §8.2): how many items it
+ * answers with at most, what they are called, and the paged call that reads a list of any size.
  */
 export interface WholeList {
   /** The most items one answer holds; the call reads at most one more, to know the list is larger. */
@@ -17,7 +17,7 @@ export interface WholeList {
 
 /**
  * The sizes of the whole lists (docs/decisions/0021-whole-lists-have-a-size.md). Each is many times
- * what the spec's shop holds, and each is about the same work: an order has twice a user's or a
+ * what the contract's shop (docs/product.md) holds, and each is about the same work: an order has twice a user's or a
  * wish's fields, so half as many of them. At its size a list is read, made and serialized in a few
  * turns of the event loop of at most about 20 ms each, and its answer is at most a few MB.
  */

@@ -4,7 +4,7 @@ import { createAccount } from "../support/auth-emulator.js";
 import { expectProblem } from "../support/problems.js";
 import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
-// DESIGN §4: every call of the spec (plus PATCH shipped) for every kind of caller.
+// docs/product.md §7: every call of the contract (§8.2, plus PATCH shipped) for every kind of caller.
 
 type Role = "visitor" | "garbage" | "buyer" | "otherBuyer" | "admin";
 const ROLES: Role[] = ["visitor", "garbage", "buyer", "otherBuyer", "admin"];

@@ -4,7 +4,7 @@ import { releaseUnpaidOrders } from "../../src/jobs/release-unpaid-orders.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
 // What an order's page and receipt read: when it was paid, shipped or cancelled, and the card that
-// paid, beside the spec's fields, which stay as they were. The payments tests pay for real, through
+// paid, beside the contract's fields (docs/product.md §4.3), which stay as they were. The payments tests pay for real, through
 // the sandbox and the Stripe stub; here a payment is stood in for where only what follows matters.
 
 let api: TestApi;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-/** The spec's order fields (SPEC.md §3 and §7), then what the shop added before this, then the timeline and the card. */
+/** The contract's order fields (docs/product.md §4.3 and §8.2), then what the shop added before this, then the timeline and the card. */
 const SPEC_FIELDS = ["_id", "toolId", "toolName", "userName", "userEmail", "userPhone", "userAddress", "quantityAmount", "toolPrice", "paid"];
 const EARLIER_FIELDS = ["shipped", "status", "createdAt", "releasesAt", "transactionId"];
 const TIMELINE_FIELDS = ["paidAt", "shippedAt", "cancelledAt", "cardLast4"];
@@ -35,7 +35,7 @@ function expectTimeWithin(value: unknown, before: number, after: number) {
 }
 
 describe("an order's timeline", () => {
-  it("when an order is placed, then it has the spec's fields as before, and no time paid, shipped or cancelled and no card", async () => {
+  it("when an order is placed, then it has the contract's fields (docs/product.md §4.3) as before, and no time paid, shipped or cancelled and no card", async () => {
     const toolId = await api.addTool({ name: "Spirit Level", priceCents: 1999, moq: 3 });
     const placed = await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 3) });
     expect(placed.status).toBe(201);

@@ -25,7 +25,7 @@ const ordersOf = async (user: SignedInUser) =>
 const allOrders = async () => (await api.request("GET", "/allOrders", { token: admin.token })).body as { _id: string; toolId: string }[];
 
 describe("placing an order", () => {
-  it("when the quantity is below the minimum order quantity, then it is refused with the spec's message and stock stays", async () => {
+  it("when the quantity is below the minimum order quantity, then it is refused with the message of docs/product.md §6.2 and stock stays", async () => {
     const toolId = await api.addTool({ moq: 5, aq: 100 });
     const response = await order(buyer, orderBody(toolId, 4));
     expectProblem(response, 422);
@@ -33,7 +33,7 @@ describe("placing an order", () => {
     expect(await stockOf(toolId)).toBe(100);
   });
 
-  it("when the quantity is above the available units, then it is refused with the spec's message and stock stays", async () => {
+  it("when the quantity is above the available units, then it is refused with the message of docs/product.md §6.2 and stock stays", async () => {
     const toolId = await api.addTool({ moq: 5, aq: 20 });
     const response = await order(buyer, orderBody(toolId, 21));
     expectProblem(response, 422);
@@ -59,7 +59,7 @@ describe("placing an order", () => {
     const forged = { ...orderBody(toolId, 3), toolPrice: 1, userEmail: otherBuyer.email, userName: "Mallory", toolName: "Free Wrench" };
     const response = await order(buyer, forged);
     expect(response.status).toBe(201);
-    // The spec's total: the quantity times the integer part of the price, 3 x 25.
+    // The total of docs/product.md §4.3: the quantity times the integer part of the price, 3 x 25.
     const expected = { toolId, toolName: "Torque Wrench", userEmail: buyer.email, userName: buyer.name, quantityAmount: 3, toolPrice: 75, paid: false };
     expect(response.body).toMatchObject(expected);
     const stored = await api.request("GET", `/orders/${response.body._id}`, { token: buyer.token });
@@ -68,7 +68,7 @@ describe("placing an order", () => {
     expect((await ordersOf(otherBuyer)).map((o) => o._id)).not.toContain(response.body._id);
   });
 
-  it("when the price has cents, then the total drops them per unit as the spec says", async () => {
+  it("when the price has cents, then the total drops them per unit as docs/product.md §4.3 says", async () => {
     const toolId = await api.addTool({ priceCents: 1850, moq: 1, aq: 100 });
     const response = await order(buyer, orderBody(toolId, 4));
     expect(response.body.toolPrice).toBe(72);

@@ -143,7 +143,7 @@ describe("shipping details", () => {
     expect(mail!.text).toContain("Tracking number: JD014600006281");
   });
 
-  it("when shipped with no body, as the spec's client does, or with blank details, then it ships without them", async () => {
+  it("when shipped with no body, as the contract's Shipped button does (docs/product.md §3.10), or with blank details, then it ships without them", async () => {
     for (const body of [undefined, {}, { carrier: " ", trackingNumber: "" }]) {
       const { orderId } = await paidOrder();
       const shipped = await ship(orderId, body);

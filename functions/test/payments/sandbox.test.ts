@@ -141,7 +141,7 @@ describe("starting a payment", () => {
     expectProblem(await api.request("POST", "/create-payment-intent", { body: { orderId: await newOrder() } }), 401);
   });
 
-  it("when the spec's old client sends only toolPrice, then it is refused with 400 naming orderId", async () => {
+  it("when the contract's old client (docs/product.md §8.2) sends only toolPrice, then it is refused with 400 naming orderId", async () => {
     const response = await api.request("POST", "/create-payment-intent", { token: buyer.token, body: { toolPrice: 50 } });
     expectProblem(response, 400);
     expect(response.body.errors.map((e: { path: string }) => e.path)).toContain("body/orderId");

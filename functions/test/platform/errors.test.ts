@@ -92,7 +92,7 @@ describe("unexpected failures", () => {
 });
 
 describe("the OpenAPI document", () => {
-  // SPEC §7 at /api, plus PATCH shipped from DESIGN §3 and the catalogue of issue 12.
+  // The contract's calls (docs/product.md §8.2) at /api, plus PATCH shipped and the catalogue of issue 12 (§8.3).
   const calls = [
     "post /api/reviews",
     "get /api/reviews",
@@ -120,7 +120,7 @@ describe("the OpenAPI document", () => {
     "get /api/catalogue",
   ];
 
-  it("when GET /openapi.json is called, then it is an OpenAPI 3 document listing every call of the spec", async () => {
+  it("when GET /openapi.json is called, then it is an OpenAPI 3 document listing every call of docs/product.md §8.2", async () => {
     const response = await api.request("GET", "/openapi.json");
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);

@@ -6,7 +6,7 @@ import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../supp
 
 // Issue 10, point 8: a tool priced under a dollar made $0 orders that held stock and could never be
 // paid, and totals above $100,000,000 failed the payment call's schema. An order's total (quantity
-// times the whole dollars of the price, SPEC §5) must be one a card can be charged, $0.50 to
+// times the whole dollars of the price, docs/product.md §4.3) must be one a card can be charged, $0.50 to
 // $999,999.99 as Stripe charges US dollars; outside that it is refused when placed, and every order
 // placed can be paid.
 
@@ -35,7 +35,7 @@ async function toolPriced(price: number, moq = 1, aq = 1000): Promise<string> {
   return response.body.insertedId;
 }
 
-/** Pays an order as the payment page does: the spec's toolPrice, the sandbox card form, the server's check. */
+/** Pays an order as the payment page does: the contract's toolPrice (docs/product.md §8.2), the sandbox card form, the server's check. */
 async function pay(orderId: string, toolPrice: number): Promise<ApiResponse> {
   const intent = await api.request("POST", "/create-payment-intent", { token: buyer.token, body: { orderId, toolPrice } });
   expect(intent.status).toBe(200);
@@ -62,7 +62,7 @@ describe("below the smallest charge", () => {
     expect(await stockOf(toolId)).toBe(1000);
   });
 
-  it("when the total is the smallest the spec can make, $1, then the order is placed and paid", async () => {
+  it("when the total is the smallest docs/product.md §4.3 can make, $1, then the order is placed and paid", async () => {
     const toolId = await toolPriced(1.99);
     const placed = await place(toolId, 1);
     expect(placed.status).toBe(201);
@@ -101,7 +101,7 @@ describe("above the largest charge", () => {
     expect((await place(toolId, 1)).status).toBe(201);
   });
 
-  it("when the total is the largest a card takes in whole dollars, $999,999, then the order is placed and paid, the spec's toolPrice included", async () => {
+  it("when the total is the largest a card takes in whole dollars, $999,999, then the order is placed and paid, the contract's toolPrice (docs/product.md §8.2) included", async () => {
     const toolId = await toolPriced(333_333.33);
     const placed = await place(toolId, 3);
     expect(placed.status).toBe(201);

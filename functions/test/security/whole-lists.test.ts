@@ -19,7 +19,7 @@ import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { expectProblem } from "../support/problems.js";
 import { type ApiResponse, PROJECT_ID, type SignedInUser, TestApi, TOKEN_SECRET } from "../support/test-app.js";
 
-// Issue 20, point 4: the spec's whole-list calls answered every row, however many: at 100,000 tools
+// Issue 20, point 4: the contract's whole-list calls (docs/product.md §8.2) answered every row, however many: at 100,000 tools
 // GET /api/tools took seconds and 24.6 MB per answer, and at 1,000,000 orders GET /api/allOrders took
 // 46.7 s and grew the server to 3.5 GB. Each now answers its whole list up to a size
 // (lib/whole-list.ts), reads at most one row more, and past it answers 422 pointing to its paged call.

@@ -309,7 +309,7 @@ describe("cursors that were not made for this query", () => {
 });
 
 describe("the rest of the tools API", () => {
-  it("when GET /api/tools and GET /api/tools/{id} are called, then they answer exactly as before: every listed tool, oldest first, with the spec's fields", async () => {
+  it("when GET /api/tools and GET /api/tools/{id} are called, then they answer exactly as before: every listed tool, oldest first, with the contract's fields (docs/product.md §4.2)", async () => {
     const answer = await api.request<Tool[]>("GET", "/tools");
     expect(answer.status).toBe(200);
     expect(answer.body.map((t) => t._id)).toEqual(expected("listed"));

@@ -138,7 +138,7 @@ describe("Manage Tools' list", () => {
     },
   );
 
-  it("when the spec's GET /api/tools is asked, then it still answers the plain list, without the dates", async () => {
+  it("when the contract's GET /api/tools (docs/product.md §8.2) is asked, then it still answers the plain list, without the dates", async () => {
     const plain = (await api.request<Tool[]>("GET", "/tools")).body;
     expect(plain.map((t) => t._id).sort()).toEqual(listed.map((t) => t.id).sort());
     for (const tool of plain) expect(Object.keys(tool).sort()).toEqual(["_id", "aq", "description", "img", "moq", "name", "price"]);

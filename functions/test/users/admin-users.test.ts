@@ -5,7 +5,7 @@ import { expectProblem, expectValidationProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Issue 13, point 4: All User pages through the users on the server, newest first, searched and
-// filtered there. The spec's GET /api/users answers as it always did.
+// filtered there. The contract's GET /api/users (docs/product.md §8.2) answers as it always did.
 
 interface ListedUser {
   _id: string;
@@ -202,7 +202,7 @@ describe("bad requests", () => {
   }
 });
 
-describe("the spec's list and the OpenAPI document", () => {
+describe("the contract's list (docs/product.md §8.2) and the OpenAPI document", () => {
   it("when GET /users is called, then it still answers the plain list of every active user, with the fields it always had", async () => {
     const response = await api.request("GET", "/users", { token: admin.token });
     expect(response.status).toBe(200);

@@ -191,7 +191,7 @@ describe("search and filters", () => {
     expectProblem(await api.request("GET", "/admin/wishes"), 401);
   });
 
-  it("when the spec's list is asked for, then it still answers every wish, whatever its answer, as before", async () => {
+  it("when the contract's list (GET /api/wishes, docs/product.md §8.2) is asked for, then it still answers every wish, whatever its answer, as before", async () => {
     const word = tag();
     const id = await wishFor(api, ann, `${word} Spirit Level`, 35.5, "Two vials.");
     expect((await api.request("POST", "/admin/wishes/resolve", { token: admin.token, body: { wishIds: [id], status: "declined" } })).status).toBe(200);

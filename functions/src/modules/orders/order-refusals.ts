@@ -39,7 +39,7 @@ export function holdCoolingDown(retryAt: Date, now = new Date()) {
   );
 }
 
-/** Why an order was not placed, as the buyer should read it; the spec's two alerts word for word. */
+/** Why an order was not placed, as the buyer should read it; the two alerts of docs/product.md §6.2 word for word. */
 export function refusal(outcome: Extract<PlaceOutcome, { kind: "refused" }>, rules: OrderRules) {
   switch (outcome.reason) {
     case "no_tool":

@@ -33,7 +33,7 @@ const kinds = (decisions: ReturnType<typeof decideBatch>["decisions"]) =>
   decisions.map((decision) => (decision.kind === "refused" ? decision.reason : decision.kind));
 
 describe("the order total", () => {
-  it("is the quantity times the integer part of the unit price, as the spec prices it", () => {
+  it("is the quantity times the integer part of the unit price, as docs/product.md §4.3 prices it", () => {
     expect(orderTotalCents(12_99, 3)).toBe(36_00);
     expect(orderTotalCents(99, 5)).toBe(0);
     expect(orderTotalCents(100_00, 1)).toBe(100_00);

@@ -6,14 +6,14 @@ export const ORDER_PHONE_MAX_LENGTH = 40;
 export const ORDER_ADDRESS_MAX_LENGTH = 500;
 /** Stored with the order, so a retried placement is recognised. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-/** The spec's client sends these along; they are bounded, then ignored. */
+/** The contract's POST /orders (docs/product.md §8.2) sends these along; they are bounded, then ignored. */
 const SENT_TEXT_MAX_LENGTH = 500;
 
-/** The spec's alerts (§5) when the quantity is below the tool's minimum or above its stock; the API sends them as the problem detail. */
+/** The alerts of docs/product.md §6.2 when the quantity is below the tool's minimum or above its stock; the API sends them as the problem detail. */
 export const BELOW_MOQ = "Please order more than minimum order quantity";
 export const ABOVE_AQ = "Please give order below available unit";
 
-/** The spec prices an order at the quantity times the integer part of the unit price, in dollars. */
+/** docs/product.md §4.3 prices an order at the quantity times the integer part of the unit price, in dollars. */
 export const orderTotalCents = (unitPriceCents: number, quantity: number): number => Math.trunc(unitPriceCents / 100) * 100 * quantity;
 
 /** A cancelled order is only ever seen by replaying the Idempotency-Key that placed it. */
@@ -51,9 +51,9 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 /**
- * The spec's client sends the tool's name, the buyer's name and email and a total with each order.
- * They are accepted so that client keeps working, and ignored: the server takes them from the token
- * and the catalog.
+ * The contract's POST /orders (docs/product.md §8.2) sends the tool's name, the buyer's name and
+ * email and a total with each order. They are accepted so that client keeps working, and ignored:
+ * the server takes them from the token and the catalog.
  */
 const ignored = z.union([z.string().max(SENT_TEXT_MAX_LENGTH), z.number()]).optional();
 
@@ -82,8 +82,9 @@ export const listOrdersQuery = z.strictObject({ userEmail: z.string().min(3).max
 export const SHIPPING_DETAIL_MAX_LENGTH = 100;
 
 /**
- * Who carries a shipped order and its tracking number, both optional: the spec's client marks an
- * order shipped with no body at all, and a blank value is the same as none.
+ * Who carries a shipped order and its tracking number, both optional: the contract's Shipped
+ * button (docs/product.md §3.10) marks an order shipped with no body at all, and a blank value is
+ * the same as none.
  */
 export const shipOrderBody = z
   .strictObject({
@@ -102,7 +103,7 @@ export const ADMIN_ORDERS_QUERY_MAX_LENGTH = 100;
 export const adminOrdersQuery = z.strictObject({
   /** Part of the buyer's email or name or the tool's name, or an order number; blank means every order. */
   q: z.string().trim().max(ADMIN_ORDERS_QUERY_MAX_LENGTH, `At most ${ADMIN_ORDERS_QUERY_MAX_LENGTH} characters`).optional(),
-  /** One status; left out, every order but the cancelled ones, as the spec's list. */
+  /** One status; left out, every order but the cancelled ones, as the contract's GET /allOrders (docs/product.md §8.2). */
   status: orderStatus.optional(),
   /** The `next` of the page before; opaque to clients. */
   cursor: z.string().min(1).max(500).optional(),

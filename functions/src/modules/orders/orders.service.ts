@@ -28,7 +28,7 @@ export const toOrder = (row: OrderRow): Order => ({
   userAddress: row.userAddress,
   quantityAmount: row.quantity,
   toolPrice: toDollars(row.totalCents),
-  // A refunded order was paid; the spec's clients must not offer to pay it again.
+  // A refunded order was paid (docs/product.md §4.3); the contract's clients must not offer to pay it again.
   paid: row.status === "paid" || row.status === "shipped" || row.status === "refunded",
   shipped: row.status === "shipped",
   status: row.status,

@@ -4,7 +4,7 @@ import { ID_MAX_LENGTH, MAXIMUM_CHARGE_CENTS } from "../common.schemas.js";
 export { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../common.schemas.js";
 
 /**
- * The order to pay. The spec's client sends only `toolPrice`; a total sent along is checked
+ * The order to pay. The contract's client (docs/product.md §8.2) sends only `toolPrice`; a total sent along is checked
  * against the order's and never used as the amount.
  */
 export const createPaymentIntentBody = z.strictObject({

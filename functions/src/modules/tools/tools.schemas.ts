@@ -87,7 +87,7 @@ export const CATALOGUE_QUERY_MAX_LENGTH = 100;
 
 /**
  * How a catalogue page is ordered: by name (A to Z), by price (lowest first), newest first, or as
- * the tools were listed (oldest first: the spec's "first 6 tools" on the home page).
+ * the tools were listed (oldest first: the "first 6" tools on the home page, docs/product.md §1.2).
  */
 export const catalogueSort = z.enum(["name", "price", "newest", "listed"]);
 export type CatalogueSort = z.infer<typeof catalogueSort>;

@@ -4,7 +4,7 @@ import { dollars, ID_MAX_LENGTH, text } from "../common.schemas.js";
 /** The longest texts of a wish stored, in characters. */
 export const WISH_NAME_MAX_LENGTH = 120;
 export const WISH_DETAILS_MAX_LENGTH = 2000;
-/** The spec's client sends a name along; it is bounded, then ignored. */
+/** The contract's POST /wish (docs/product.md §8.2) sends a name along; it is bounded, then ignored. */
 const SENT_NAME_MAX_LENGTH = 200;
 
 export const wish = z.object({
@@ -21,7 +21,7 @@ export const addWishBody = z.strictObject({
   name: text(WISH_NAME_MAX_LENGTH),
   price: dollars,
   details: text(WISH_DETAILS_MAX_LENGTH),
-  // Sent by the spec's client; the name stored is the signed-in user's.
+  // Sent by the contract's client (docs/product.md §8.2); the name stored is the signed-in user's.
   userName: z.string().max(SENT_NAME_MAX_LENGTH).optional(),
 });
 export type AddWishBody = z.infer<typeof addWishBody>;
