@@ -1,6 +1,7 @@
 import { getApps, initializeApp } from "firebase-admin/app";
-import { getAuth, type Auth } from "firebase-admin/auth";
+import { type Auth, type DecodedIdToken, getAuth } from "firebase-admin/auth";
 import { serviceUnavailable } from "./errors.js";
+import { isEmulatorSignUpRace } from "./emulator-sign-up-race.js";
 import type { AccountChange, IdentityProvider } from "./identity.js";
 
 function firebaseAuth(projectId: string): Auth {
@@ -34,13 +35,37 @@ async function changeAccount(change: () => Promise<unknown>): Promise<AccountCha
   }
 }
 
+/** Against the Auth emulator only: a sign-up token caught in its race (see emulator-sign-up-race). */
+async function signUpTokenOfEmulator(auth: Auth, idToken: string, error: unknown): Promise<DecodedIdToken | null> {
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST || codeOf(error) !== "auth/id-token-revoked") return null;
+  const decoded = await auth.verifyIdToken(idToken, false);
+  const user = await auth.getUser(decoded.uid);
+  if (!user.tokensValidAfterTime) return null;
+  const facts = {
+    authTimeSeconds: decoded.auth_time,
+    createdAt: new Date(user.metadata.creationTime),
+    validAfter: new Date(user.tokensValidAfterTime),
+    disabled: user.disabled,
+  };
+  return isEmulatorSignUpRace(facts) ? decoded : null;
+}
+
 export function firebaseIdentity(projectId: string): IdentityProvider {
   const auth = firebaseAuth(projectId);
+  const verifiedToken = async (idToken: string) => {
+    try {
+      // checkRevoked: a disabled, deleted or signed-out account must not get a fresh API token.
+      return await auth.verifyIdToken(idToken, true);
+    } catch (error) {
+      const decoded = await signUpTokenOfEmulator(auth, idToken, error).catch(() => null);
+      if (decoded) return decoded;
+      throw error;
+    }
+  };
   return {
     async verifyIdToken(idToken) {
       try {
-        // checkRevoked: a disabled, deleted or signed-out account must not get a fresh API token.
-        const decoded = await auth.verifyIdToken(idToken, true);
+        const decoded = await verifiedToken(idToken);
         if (!decoded.email) return null;
         let name = typeof decoded.name === "string" ? decoded.name : undefined;
         // A display name set right after sign-up reaches the ID token only on its next refresh.
