@@ -82,7 +82,7 @@ async function seed(url: string) {
     await seedDemoData(database.db);
     const [tool] = await database.db
       .insert(tools)
-      .values({ name: "Bench Socket", img: "/images/tools/socket-set.svg", priceCents: 1999, description: "Stock for the order scenario.", moq: 1, aq: ORDER_STOCK })
+      .values({ name: "Bench Socket", img: "/images/tools/socket-set.svg", unitPriceCents: 1999, description: "Stock for the order scenario.", minOrderQuantity: 1, stock: ORDER_STOCK })
       .returning();
     const [buyer] = await database.db
       .insert(users)
@@ -106,7 +106,7 @@ async function seed(url: string) {
         totalCents: 1900,
       })),
     );
-    await database.db.update(tools).set({ aq: sql`${tools.aq} - 20` }).where(eq(tools.id, tool!.id));
+    await database.db.update(tools).set({ stock: sql`${tools.stock} - 20` }).where(eq(tools.id, tool!.id));
     return { toolId: tool!.id, toolName: tool!.name, buyer: buyer!, admin: admin! };
   } finally {
     await database.close();

@@ -35,13 +35,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(tools);
     if (count > 0) return false;
     await tx.insert(tools).values(
-      CATALOG.map(([name, slug, priceCents, description, moq, aq], index) => ({
+      CATALOG.map(([name, slug, unitPriceCents, description, minOrderQuantity, stock], index) => ({
         name,
         img: `/images/tools/${slug}.svg`,
-        priceCents,
+        unitPriceCents,
         description,
-        moq,
-        aq,
+        minOrderQuantity,
+        stock,
         // Distinct creation times keep the catalog in this order.
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
       })),

@@ -12,10 +12,13 @@ export const tools = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     img: text("img").notNull(),
-    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    /** The price of one unit; the API's `price`, in dollars. */
+    unitPriceCents: bigint("price_cents", { mode: "number" }).notNull(),
     description: text("description").notNull(),
-    moq: integer("moq").notNull(),
-    aq: integer("aq").notNull(),
+    /** The fewest units one order may ask for; the API's `moq`. */
+    minOrderQuantity: integer("moq").notNull(),
+    /** Units on the shelf that orders may still take; the API's `aq`. */
+    stock: integer("aq").notNull(),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /**
@@ -27,19 +30,19 @@ export const tools = pgTable(
       .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${tools.name} || ' ' || ${tools.description})`),
   },
   (t) => [
-    check("tools_price_not_negative", sql`${t.priceCents} >= 0`),
-    check("tools_moq_positive", sql`${t.moq} >= 1`),
+    check("tools_price_not_negative", sql`${t.unitPriceCents} >= 0`),
+    check("tools_moq_positive", sql`${t.minOrderQuantity} >= 1`),
     // The last line of defence against overselling: no transaction can commit negative stock.
-    check("tools_aq_not_negative", sql`${t.aq} >= 0`),
+    check("tools_aq_not_negative", sql`${t.stock} >= 0`),
     // The catalogue's orders (docs/decisions/0013-catalogue-search-and-pages.md): each page, searched
     // or not, walks one of these from where the page before ended. Listed order is tools_listed_idx,
     // newest first the same index backwards.
     index("tools_listed_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index("tools_by_name_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} is null`),
-    index("tools_by_price_idx").on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
+    index("tools_by_price_idx").on(t.unitPriceCents, t.id).where(sql`${t.deletedAt} is null`),
     index("tools_search_idx").using("gin", t.searchVector).where(sql`${t.deletedAt} is null`),
     // Manage Tools' "low on stock" and the overview's count: tools that can no longer be ordered.
-    index("tools_low_stock_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null and ${t.aq} < ${t.moq}`),
+    index("tools_low_stock_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null and ${t.stock} < ${t.minOrderQuantity}`),
   ],
 );
 

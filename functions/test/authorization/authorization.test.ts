@@ -105,7 +105,7 @@ const rows: Row[] = [
     method: "PATCH",
     expected: ADMIN_ONLY(200),
     target: async () => {
-      const id = await api.addTool({ priceCents: 2599 });
+      const id = await api.addTool({ unitPriceCents: 2599 });
       return { path: `/tools/${id}`, body: { price: 31.5 }, intact: async () => expect((await api.request("GET", `/tools/${id}`)).body.price).toBe(25.99) };
     },
   },
@@ -114,7 +114,7 @@ const rows: Row[] = [
     method: "POST",
     expected: ADMIN_ONLY(201),
     target: async () => {
-      const id = await api.addTool({ aq: 100 });
+      const id = await api.addTool({ stock: 100 });
       return {
         path: `/tools/${id}/stock-movements`,
         body: { kind: "correction", quantity: 10, reason: "Counted short" },
@@ -189,7 +189,7 @@ const rows: Row[] = [
     method: "POST",
     expected: statuses(401, 201, 201, 201),
     target: async () => {
-      const toolId = await api.addTool({ aq: 100 });
+      const toolId = await api.addTool({ stock: 100 });
       return {
         path: "/orders",
         body: orderBody(toolId, 2),
@@ -340,7 +340,7 @@ const rows: Row[] = [
 beforeAll(async () => {
   api = await TestApi.start();
   [buyer, otherBuyer, admin] = await Promise.all([api.signUp(), api.signUp("other"), api.signUpAdmin()]);
-  sharedToolId = await api.addTool({ aq: 1_000_000 });
+  sharedToolId = await api.addTool({ stock: 1_000_000 });
   buyersOrderId = await api.placeOrder(buyer, sharedToolId);
 });
 afterAll(() => api?.stop());

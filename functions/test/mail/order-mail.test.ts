@@ -54,7 +54,7 @@ const payWithSandbox = (orderId: string) => api.payByCard(buyer, orderId);
 
 describe("the buyer's e-mail at each step of an order", () => {
   it("when an order is placed, then the buyer gets one message with its number, total and a link to pay", async () => {
-    const toolId = await api.addTool({ name: "Bench Vise", priceCents: 4500, moq: 2 });
+    const toolId = await api.addTool({ name: "Bench Vise", unitPriceCents: 4500, minOrderQuantity: 2 });
     const orderId = await api.placeOrder(buyer, toolId, 3);
     expect(await outboxFor(orderId)).toHaveLength(1);
 
@@ -70,14 +70,14 @@ describe("the buyer's e-mail at each step of an order", () => {
 
   it("when an order is refused, then nothing is written to send", async () => {
     const before = (await rows<{ n: number }>("select count(*)::int as n from outbox"))[0]!.n;
-    const toolId = await api.addTool({ moq: 5 });
+    const toolId = await api.addTool({ minOrderQuantity: 5 });
     const refused = await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 2) });
     expect(refused.status).toBe(422);
     expect((await rows<{ n: number }>("select count(*)::int as n from outbox"))[0]!.n).toBe(before);
   });
 
   it("when an order is paid, then the receipt has the unit price, quantity, total, time paid, card's last four and transaction id", async () => {
-    const orderId = await api.placeOrder(buyer, await api.addTool({ name: "Pipe Wrench", priceCents: 3000 }), 4);
+    const orderId = await api.placeOrder(buyer, await api.addTool({ name: "Pipe Wrench", unitPriceCents: 3000 }), 4);
     const intentId = await payWithSandbox(orderId);
     await deliver();
     const receipt = (await mailAbout(orderId)).find((mail) => mail.subject.startsWith("Receipt"));

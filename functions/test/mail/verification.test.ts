@@ -52,7 +52,7 @@ async function placeAndCancel(buyer: SignedInUser, toolIds: string[], rounds: nu
 describe("mail to an address nobody has verified", () => {
   it("when an unverified buyer places and cancels for a minute's worth of calls, then the mail server receives nothing; once they verify and sign in again, each waiting message goes once", async () => {
     const buyer = await api.signUp("unverified");
-    const toolIds = await Promise.all(Array.from({ length: 120 }, () => api.addTool({ moq: 2, aq: 10_000 })));
+    const toolIds = await Promise.all(Array.from({ length: 120 }, () => api.addTool({ minOrderQuantity: 2, stock: 10_000 })));
 
     const burst = await placeAndCancel(buyer, toolIds, 120);
     expect(burst.placed).toBeGreaterThan(0);
@@ -81,7 +81,7 @@ describe("mail to an address nobody has verified", () => {
 
   it("when one buyer verifies, then another unverified buyer's mail still waits", async () => {
     const [waitingBuyer, verifiedBuyer] = await Promise.all([api.signUp("still-waiting"), api.signUp("verifying")]);
-    const toolId = await api.addTool({ moq: 2, aq: 10_000 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 10_000 });
     await api.placeOrder(waitingBuyer, toolId);
     await api.placeOrder(verifiedBuyer, toolId);
 

@@ -34,11 +34,11 @@ const order = (buyer: SignedInUser, toolId: string, quantity: number, idempotenc
 });
 
 const stockOf = async (toolId: string) =>
-  (await api.database.db.select({ aq: tools.aq }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
+  (await api.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
 
 describe("a batch of orders for one tool", () => {
   it("checks each order against the stock the earlier ones left, and refuses each for its own reason", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 10 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 10 });
     const outcomes = await placeOrders(toolId, [
       order(first, toolId, 6),
       order(second, toolId, 1),
@@ -50,7 +50,7 @@ describe("a batch of orders for one tool", () => {
   });
 
   it("when a buyer's Idempotency-Key comes twice in one batch, then it is one order and the stock it did not take serves the next buyer", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 10 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 10 });
     const key = randomUUID();
     const outcomes = await placeOrders(toolId, [order(first, toolId, 5, key), order(first, toolId, 5, key), order(second, toolId, 5)]);
     expect(outcomes.map((o) => o.kind)).toEqual(["placed", "key_used", "placed"]);
@@ -58,7 +58,7 @@ describe("a batch of orders for one tool", () => {
   });
 
   it("when an order is retried after it took the last units, then the retry is told its key was used, not that stock ran out", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 5 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 5 });
     const key = randomUUID();
     expect((await placeOrders(toolId, [order(first, toolId, 5, key)]))[0]!.kind).toBe("placed");
     expect((await placeOrders(toolId, [order(first, toolId, 5, key)]))[0]!.kind).toBe("key_used");
@@ -76,7 +76,7 @@ describe("a batch of orders for one tool", () => {
 
 describe("orders racing for little stock over HTTP", () => {
   it("when orders of mixed sizes arrive at once, then each gets its own answer and exactly the stock is sold", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 10 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 10 });
     const sizes = [1, 6, 6, 4];
     const answers = await Promise.all(
       sizes.map((quantity, i) => api.request("POST", "/orders", { token: i % 2 ? first.token : second.token, body: orderBody(toolId, quantity) })),
@@ -91,7 +91,7 @@ describe("orders racing for little stock over HTTP", () => {
   });
 
   it("when a buyer sends the same order twice at once for all the stock, then both answers name one order", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 5 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 5 });
     const headers = { "idempotency-key": randomUUID() };
     const answers = await Promise.all([1, 2].map(() => api.request("POST", "/orders", { token: first.token, body: orderBody(toolId, 5), headers })));
     expect(answers.map((a) => a.status)).toEqual([201, 201]);

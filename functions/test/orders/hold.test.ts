@@ -33,7 +33,7 @@ const catalogCatchesUp = () => new Promise((resolve) => setTimeout(resolve, 1000
 
 describe("the time an unpaid order holds its units", () => {
   it("when an order is placed, then it is released 60 minutes after placement, and the order says when", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 10 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 10 });
     const response = await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 1) });
     expect(response.status).toBe(201);
     const { createdAt, releasesAt } = response.body as { createdAt: string; releasesAt: string };
@@ -45,7 +45,7 @@ describe("the time an unpaid order holds its units", () => {
   });
 
   it("when an order is paid, then it has no release time any more", async () => {
-    const orderId = await api.placeOrder(buyer, await api.addTool({ moq: 1, aq: 10 }), 1);
+    const orderId = await api.placeOrder(buyer, await api.addTool({ minOrderQuantity: 1, stock: 10 }), 1);
     await api.markPaid(orderId);
     expect((await orderOf(orderId)).releasesAt).toBeNull();
   });
@@ -54,7 +54,7 @@ describe("the time an unpaid order holds its units", () => {
     const shortHold = await TestApi.start({ orderRules: { holdMinutes: 0.02 } });
     try {
       const someone = await shortHold.signUp();
-      const toolId = await shortHold.addTool({ moq: 1, aq: 10 });
+      const toolId = await shortHold.addTool({ minOrderQuantity: 1, stock: 10 });
       const orderId = await shortHold.placeOrder(someone, toolId, 4);
       expect(await releaseUnpaidOrders(shortHold.database.db)).toBe(0);
 
@@ -69,7 +69,7 @@ describe("the time an unpaid order holds its units", () => {
 
 describe("unpaid orders past the hold", () => {
   it("when an unpaid order's hold is over, then it is cancelled and its units go back; held and paid ones stay", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
     const stale = await placeOrder(toolId, 7, -1);
     const fresh = await placeOrder(toolId, 5, 1);
     const paid = await placeOrder(toolId, 3, -30);
@@ -86,7 +86,7 @@ describe("unpaid orders past the hold", () => {
   });
 
   it("when the release runs twice, or alongside itself, over several tools, then each order's units come back once", async () => {
-    const toolIds = await Promise.all([api.addTool({ moq: 1, aq: 1000 }), api.addTool({ moq: 1, aq: 1000 }), api.addTool({ moq: 1, aq: 1000 })]);
+    const toolIds = await Promise.all([api.addTool({ minOrderQuantity: 1, stock: 1000 }), api.addTool({ minOrderQuantity: 1, stock: 1000 }), api.addTool({ minOrderQuantity: 1, stock: 1000 })]);
     for (let i = 0; i < 12; i++) await placeOrder(toolIds[i % 3]!, 10, -5);
     expect(await Promise.all(toolIds.map(stockOf))).toEqual([960, 960, 960]);
 

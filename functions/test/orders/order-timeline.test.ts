@@ -36,7 +36,7 @@ function expectTimeWithin(value: unknown, before: number, after: number) {
 
 describe("an order's timeline", () => {
   it("when an order is placed, then it has the contract's fields (docs/product.md §4.3) as before, and no time paid, shipped or cancelled and no card", async () => {
-    const toolId = await api.addTool({ name: "Spirit Level", priceCents: 1999, moq: 3 });
+    const toolId = await api.addTool({ name: "Spirit Level", unitPriceCents: 1999, minOrderQuantity: 3 });
     const placed = await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 3) });
     expect(placed.status).toBe(201);
     const read = await getOrder(placed.body._id);

@@ -26,7 +26,7 @@ const allOrders = async () => (await api.request("GET", "/allOrders", { token: a
 
 describe("placing an order", () => {
   it("when the quantity is below the minimum order quantity, then it is refused with the message of docs/product.md §6.2 and stock stays", async () => {
-    const toolId = await api.addTool({ moq: 5, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 5, stock: 100 });
     const response = await order(buyer, orderBody(toolId, 4));
     expectProblem(response, 422);
     expect(response.body.detail).toBe(BELOW_MOQ);
@@ -34,7 +34,7 @@ describe("placing an order", () => {
   });
 
   it("when the quantity is above the available units, then it is refused with the message of docs/product.md §6.2 and stock stays", async () => {
-    const toolId = await api.addTool({ moq: 5, aq: 20 });
+    const toolId = await api.addTool({ minOrderQuantity: 5, stock: 20 });
     const response = await order(buyer, orderBody(toolId, 21));
     expectProblem(response, 422);
     expect(response.body.detail).toBe(ABOVE_AQ);
@@ -42,20 +42,20 @@ describe("placing an order", () => {
   });
 
   it("when the quantity is exactly the minimum or exactly what is left, then both orders go through and stock reaches 0", async () => {
-    const toolId = await api.addTool({ moq: 5, aq: 12 });
+    const toolId = await api.addTool({ minOrderQuantity: 5, stock: 12 });
     expect((await order(buyer, orderBody(toolId, 5))).status).toBe(201);
     expect((await order(buyer, orderBody(toolId, 7))).status).toBe(201);
     expect(await stockOf(toolId)).toBe(0);
   });
 
   it("when a buyer orders, then the units are taken out of stock", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 100 });
     expect((await order(buyer, orderBody(toolId, 3))).status).toBe(201);
     expect(await stockOf(toolId)).toBe(97);
   });
 
   it("when the body carries its own total, names and email, then the server ignores them and uses the token and the catalog", async () => {
-    const toolId = await api.addTool({ name: "Torque Wrench", priceCents: 2599, moq: 2, aq: 100 });
+    const toolId = await api.addTool({ name: "Torque Wrench", unitPriceCents: 2599, minOrderQuantity: 2, stock: 100 });
     const forged = { ...orderBody(toolId, 3), toolPrice: 1, userEmail: otherBuyer.email, userName: "Mallory", toolName: "Free Wrench" };
     const response = await order(buyer, forged);
     expect(response.status).toBe(201);
@@ -69,7 +69,7 @@ describe("placing an order", () => {
   });
 
   it("when the price has cents, then the total drops them per unit as docs/product.md §4.3 says", async () => {
-    const toolId = await api.addTool({ priceCents: 1850, moq: 1, aq: 100 });
+    const toolId = await api.addTool({ unitPriceCents: 1850, minOrderQuantity: 1, stock: 100 });
     const response = await order(buyer, orderBody(toolId, 4));
     expect(response.body.toolPrice).toBe(72);
   });
@@ -82,7 +82,7 @@ describe("placing an order", () => {
 
 describe("cancelling an order", () => {
   it("when a buyer deletes an unpaid order, then its units go back on the shelf and it leaves their list", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 100 });
     const id = await api.placeOrder(buyer, toolId, 10);
     expect(await stockOf(toolId)).toBe(90);
     const response = await api.request("DELETE", `/orders/${id}`, { token: buyer.token });
@@ -93,7 +93,7 @@ describe("cancelling an order", () => {
   });
 
   it("when an order is deleted twice, then the second delete is 404 and the units come back only once", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 100 });
     const id = await api.placeOrder(buyer, toolId, 10);
     expect((await api.request("DELETE", `/orders/${id}`, { token: buyer.token })).status).toBe(200);
     expectProblem(await api.request("DELETE", `/orders/${id}`, { token: buyer.token }), 404);
@@ -101,7 +101,7 @@ describe("cancelling an order", () => {
   });
 
   it("when the order is paid, then neither its buyer nor an admin can delete it and the units stay sold", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 100 });
     const id = await api.placeOrder(buyer, toolId, 10);
     await api.markPaid(id);
     expectProblem(await api.request("DELETE", `/orders/${id}`, { token: buyer.token }), 409);
@@ -132,7 +132,7 @@ describe("shipping an order", () => {
 
 describe("repeating an order with an Idempotency-Key", () => {
   it("when the same request is sent twice, then both answers name one order and stock is taken once", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 100 });
     const headers = { "idempotency-key": randomUUID() };
     const first = await order(buyer, orderBody(toolId, 4), headers);
     const second = await order(buyer, orderBody(toolId, 4), headers);
@@ -143,7 +143,7 @@ describe("repeating an order with an Idempotency-Key", () => {
   });
 
   it("when the same request is sent twice at once, then both answers name one order and stock is taken once", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 100 });
     const headers = { "idempotency-key": randomUUID() };
     const [first, second] = await Promise.all([order(buyer, orderBody(toolId, 4), headers), order(buyer, orderBody(toolId, 4), headers)]);
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -153,7 +153,7 @@ describe("repeating an order with an Idempotency-Key", () => {
   });
 
   it("when the key is reused for a different order, then it is refused with 422 and nothing more is taken", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 100 });
     const headers = { "idempotency-key": randomUUID() };
     expect((await order(buyer, orderBody(toolId, 4), headers)).status).toBe(201);
     expectProblem(await order(buyer, orderBody(toolId, 6), headers), 422);
@@ -161,7 +161,7 @@ describe("repeating an order with an Idempotency-Key", () => {
   });
 
   it("when two buyers happen to use the same key, then each gets an order of their own", async () => {
-    const toolId = await api.addTool({ moq: 2, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 2, stock: 100 });
     const headers = { "idempotency-key": randomUUID() };
     const mine = await order(buyer, orderBody(toolId, 4), headers);
     const theirs = await order(otherBuyer, orderBody(toolId, 4), headers);
@@ -174,7 +174,7 @@ describe("repeating an order with an Idempotency-Key", () => {
 
 describe("deleting a tool", () => {
   it("when an admin deletes a tool, then it leaves the catalog, cannot be ordered, and its orders keep their name and total", async () => {
-    const toolId = await api.addTool({ name: "Retired Planer", priceCents: 4000, moq: 1, aq: 10 });
+    const toolId = await api.addTool({ name: "Retired Planer", unitPriceCents: 4000, minOrderQuantity: 1, stock: 10 });
     const id = await api.placeOrder(buyer, toolId, 2);
     expect((await api.request("DELETE", `/tools/${toolId}`, { token: admin.token })).status).toBe(200);
 
@@ -191,7 +191,7 @@ describe("deleting a tool", () => {
 
 describe("many buyers at once", () => {
   it("when 200 orders of 1 unit race for 50 units, then exactly 50 succeed, the rest are refused and stock ends at 0", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 50 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 50 });
     const buyers = await Promise.all(Array.from({ length: 10 }, () => api.signUp("racer")));
     const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => order(buyers[i % buyers.length]!, orderBody(toolId, 1))));
 

@@ -21,7 +21,7 @@ async function buyers(count: number): Promise<string[]> {
 
 describe("a crowd against little stock", () => {
   it("when 1,000 buyers order 1 unit each at once against 100 units, then exactly 100 are sold, none fails with 5xx, and stock accounts for every unit", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
     const tokens = await buyers(1000);
 
     const answers = await Promise.all(tokens.map((token) => api.request("POST", "/orders", { token, body: orderBody(toolId, 1) })));

@@ -25,15 +25,15 @@ describe("the admin's overview", () => {
     expect(before).toEqual({ timeZone: "UTC", revenueToday: 0, revenueThisWeek: 0, awaitingShipment: 0, lowStockTools: 0, openWishes: 0 });
 
     // Four $25 orders of two units: two stay paid, one ships, one is refunded, and one stays unpaid.
-    const toolId = await api.addTool({ priceCents: 2500, aq: 100 });
+    const toolId = await api.addTool({ unitPriceCents: 2500, stock: 100 });
     const [stays, staysToo, ships, refunded] = [await api.placeOrder(buyer, toolId), await api.placeOrder(buyer, toolId), await api.placeOrder(buyer, toolId), await api.placeOrder(buyer, toolId)];
     await api.placeOrder(buyer, toolId);
     for (const id of [stays, staysToo, ships, refunded]) await api.payByCard(buyer, id);
     expect((await api.request("PATCH", `/orders/${ships}/shipped`, { token: admin.token })).status).toBe(200);
     expect((await api.request("POST", `/orders/${refunded}/refund`, { token: admin.token })).status).toBe(200);
     // One tool below its minimum order, one deleted below it (not counted), one fine.
-    await api.addTool({ aq: 1, moq: 5 });
-    const deleted = await api.addTool({ aq: 0, moq: 2 });
+    await api.addTool({ stock: 1, minOrderQuantity: 5 });
+    const deleted = await api.addTool({ stock: 0, minOrderQuantity: 2 });
     expect((await api.request("DELETE", `/tools/${deleted}`, { token: admin.token })).status).toBe(200);
     for (const name of ["Pipe Bender", "Tile Saw"]) {
       expect((await api.request("POST", "/wish", { token: buyer.token, body: { name, price: 40, details: "For the workshop." } })).status).toBe(201);

@@ -131,7 +131,7 @@ describe("the overview in the admin's time zone", () => {
   it("when orders were paid just after and just before the admin's midnight, then today counts only the one after, in a zone Intl knows and in one only the database knows", async () => {
     const onlyDatabase = databaseNames.find((name) => name === "posix/Asia/Kolkata") ?? databaseNames.find((name) => !intlKnows(name))!;
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ priceCents: 10_00, moq: 1, aq: 100 });
+    const toolId = await api.addTool({ unitPriceCents: 10_00, minOrderQuantity: 1, stock: 100 });
     for (const tz of ["Asia/Kolkata", onlyDatabase]) {
       const [after, before] = [await api.placeOrder(buyer, toolId, 1), await api.placeOrder(buyer, toolId, 2)];
       const midnight = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;

@@ -36,7 +36,7 @@ const ship = (orderId: string, body?: unknown) => api.request("PATCH", `/orders/
 
 /** Four units of a $25 tool that had 100, paid by card at Stripe. */
 async function paidOrder(): Promise<{ orderId: string; intentId: string; toolId: string }> {
-  const toolId = await api.addTool({ aq: 100 });
+  const toolId = await api.addTool({ stock: 100 });
   const orderId = await api.placeOrder(buyer, toolId, 4);
   const started = await api.request("POST", "/create-payment-intent", { token: buyer.token, body: { orderId } });
   const intentId = stub.intentBySecret(started.body.clientSecret).id;

@@ -401,7 +401,7 @@ describe("after payment", () => {
   });
 
   it("when the order is cancelled while the page is open and the card then goes through, then the money goes back and the order stays cancelled", async () => {
-    const toolId = await api.addTool({ aq: 10 });
+    const toolId = await api.addTool({ stock: 10 });
     const orderId = await api.placeOrder(buyer, toolId, 2);
     const clientSecret = await clientSecretFor(orderId);
     expect((await api.request("DELETE", `/orders/${orderId}`, { token: buyer.token })).status).toBe(200);

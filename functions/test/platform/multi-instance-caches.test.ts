@@ -38,7 +38,7 @@ async function millisecondsUntil(seen: () => Promise<boolean>): Promise<number> 
 
 describe("catalog cache", () => {
   it("when a buyer orders, then the same instance shows the new stock at once and another within a second", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 40 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 40 });
     expect((await catalogFromOther()).find((t) => t._id === toolId)?.aq).toBe(40);
     expect((await api.request("GET", "/tools")).body.find((t: { _id: string }) => t._id === toolId).aq).toBe(40);
 
@@ -73,7 +73,7 @@ describe("a buyer's orders", () => {
   const myOrders = (user: SignedInUser) => `/orders?userEmail=${encodeURIComponent(user.email)}`;
 
   it("when a buyer orders, then My Orders shows it at once on the same instance and within a second on another", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 40 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 40 });
     // Both instances have just read the list, so both hold it.
     expect((await api.request("GET", myOrders(buyer), { token: buyer.token })).status).toBe(200);
     expect((await fromOther(myOrders(buyer), buyer.token)).status).toBe(200);
@@ -86,7 +86,7 @@ describe("a buyer's orders", () => {
   });
 
   it("when a buyer cancels, then the order leaves their list at once on the same instance and within a second on another", async () => {
-    const orderId = await api.placeOrder(buyer, await api.addTool({ moq: 1, aq: 40 }), 1);
+    const orderId = await api.placeOrder(buyer, await api.addTool({ minOrderQuantity: 1, stock: 40 }), 1);
     // Both instances list the order, so both hold a list with it.
     await millisecondsUntil(async () => (await listedIds(fromOther(myOrders(buyer), buyer.token))).includes(orderId));
     expect((await api.request("GET", myOrders(buyer), { token: buyer.token })).body.map((o: { _id: string }) => o._id)).toContain(orderId);
@@ -102,7 +102,7 @@ describe("a buyer's orders", () => {
 describe("accounts", () => {
   it("when an admin removes a buyer, then every instance refuses the buyer's token at once, for reads and changes alike", async () => {
     const leaving = await api.signUp("leaving");
-    const toolId = await api.addTool({ moq: 1, aq: 40 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 40 });
     const theirOrders = `/orders?userEmail=${encodeURIComponent(leaving.email)}`;
     // The other instance has just served this account.
     expect((await fromOther(theirOrders, leaving.token)).status).toBe(200);

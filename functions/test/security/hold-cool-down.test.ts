@@ -26,7 +26,7 @@ const HOUR_MS = 60 * 60_000;
 const order = (buyer: SignedInUser, toolId: string, quantity: number, target = api): Promise<ApiResponse> =>
   target.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, quantity) });
 const cancel = (who: SignedInUser, orderId: string, target = api) => target.request("DELETE", `/orders/${orderId}`, { token: who.token });
-const stockOf = async (toolId: string, target = api) => (await target.database.db.select({ aq: tools.aq }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
+const stockOf = async (toolId: string, target = api) => (await target.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
 const ordersOf = (buyer: SignedInUser, target = api) => target.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
 const cancelledAtOf = async (orderId: string) => (await api.database.db.select({ at: orders.cancelledAt }).from(orders).where(eq(orders.id, orderId)))[0]!.at!;
 const heldFor = (response: ApiResponse) => Date.parse(response.body.releasesAt) - Date.parse(response.body.createdAt);
@@ -44,7 +44,7 @@ function expectCoolingDown(response: ApiResponse, retryAt: Date) {
 describe("an order that takes most of what is left", () => {
   it("when one buyer orders a tool's whole stock, then it holds it 15 minutes, and the order says so", async () => {
     const [hoarder, neighbour] = await Promise.all([api.signUp("hoarder"), api.signUp("neighbour")]);
-    const toolId = await api.addTool({ moq: 1, aq: 1000 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 1000 });
     const placed = await order(hoarder, toolId, 1000);
     expect(placed.status).toBe(201);
     expect(heldFor(placed)).toBe(15 * 60_000);
@@ -55,7 +55,7 @@ describe("an order that takes most of what is left", () => {
 
   it("when an order takes half of what is left or less, then it holds it the whole hour; more than half of what the others left, 15 minutes", async () => {
     const [first, second] = await Promise.all([api.signUp(), api.signUp()]);
-    const toolId = await api.addTool({ moq: 1, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
     expect(heldFor(await order(first, toolId, 50))).toBe(HOUR_MS);
     // 26 of the 50 left.
     expect(heldFor(await order(second, toolId, 26))).toBe(15 * 60_000);
@@ -65,7 +65,7 @@ describe("an order that takes most of what is left", () => {
 describe("ordering again what one just let go", () => {
   it("when a buyer cancels an unpaid order and orders the same tool again, then it is refused with 409 until one hour after the cancellation, and nothing changes", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 1000 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 1000 });
     const first = await api.placeOrder(buyer, toolId, 1000);
     expect((await cancel(buyer, first)).status).toBe(200);
     const retryAt = new Date((await cancelledAtOf(first)).getTime() + HOUR_MS);
@@ -77,7 +77,7 @@ describe("ordering again what one just let go", () => {
 
   it("when a buyer in a cool-down orders another tool, or another buyer orders that tool, then the order is placed", async () => {
     const [buyer, other] = await Promise.all([api.signUp(), api.signUp()]);
-    const [toolId, otherToolId] = await Promise.all([api.addTool({ moq: 1, aq: 10 }), api.addTool({ moq: 1, aq: 10 })]);
+    const [toolId, otherToolId] = await Promise.all([api.addTool({ minOrderQuantity: 1, stock: 10 }), api.addTool({ minOrderQuantity: 1, stock: 10 })]);
     expect((await cancel(buyer, await api.placeOrder(buyer, toolId, 10))).status).toBe(200);
     expectProblem(await order(buyer, toolId, 1), 409);
     expect((await order(buyer, otherToolId, 1)).status).toBe(201);
@@ -86,7 +86,7 @@ describe("ordering again what one just let go", () => {
 
   it("when a buyer lets an unpaid order lapse, then they cannot order that tool again until one hour after it was released", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 1000 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 1000 });
     const lapsed = await api.placeOrder(buyer, toolId, 1000);
     await api.database.db.update(orders).set({ releasesAt: sql`now() - interval '1 second'` }).where(eq(orders.id, lapsed));
     expect(await releaseUnpaidOrders(api.database.db)).toBe(1);
@@ -99,7 +99,7 @@ describe("ordering again what one just let go", () => {
 
   it("when an admin cancels a buyer's unpaid order, then the buyer may order that tool again at once", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 10 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 10 });
     const cancelled = await api.placeOrder(buyer, toolId, 10);
     expect((await cancel(admin, cancelled)).status).toBe(200);
     expect((await order(buyer, toolId, 10)).status).toBe(201);
@@ -108,7 +108,7 @@ describe("ordering again what one just let go", () => {
 
   it("when an hour has passed since the cancellation, then the buyer may order that tool again", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 10 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 10 });
     const cancelled = await api.placeOrder(buyer, toolId, 2);
     expect((await cancel(buyer, cancelled)).status).toBe(200);
     expectProblem(await order(buyer, toolId, 2), 409);
@@ -118,7 +118,7 @@ describe("ordering again what one just let go", () => {
 
   it("when a buyer cancelled twice, then the cool-down counts from the later cancellation", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 10 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 10 });
     const earlier = await api.placeOrder(buyer, toolId, 2);
     expect((await cancel(buyer, earlier)).status).toBe(200);
     await api.database.db.update(orders).set({ cancelledAt: sql`now() - interval '61 minutes'` }).where(eq(orders.id, earlier));
@@ -130,7 +130,7 @@ describe("ordering again what one just let go", () => {
 
   it("when a buyer fires a cancellation and several new orders of the tool at once, then none fails, the stock balances, and once the cancellation is in the next one is refused", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
     const held = await api.placeOrder(buyer, toolId, 10);
     const [cancelled, ...answers] = await Promise.all([cancel(buyer, held), ...Array.from({ length: 6 }, () => order(buyer, toolId, 10))]);
     expect(cancelled.status).toBe(200);
@@ -148,7 +148,7 @@ describe("a shorter hold period", () => {
     const shortHold = await TestApi.start({ orderRules: { holdMinutes: 0.05 } });
     try {
       const buyer = await shortHold.signUp();
-      const toolId = await shortHold.addTool({ moq: 1, aq: 10 });
+      const toolId = await shortHold.addTool({ minOrderQuantity: 1, stock: 10 });
       const placed = await order(buyer, toolId, 10, shortHold);
       // A large order's 15 minutes never outlast the hold period.
       expect(heldFor(placed)).toBe(3000);

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-const stockOf = async (toolId: string) => (await api.database.db.select({ aq: tools.aq }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
+const stockOf = async (toolId: string) => (await api.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
 const place = (toolId: string, quantity: number) => api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, quantity) });
 
 /** A tool added through the admin's form, at a price in dollars. */

@@ -62,7 +62,7 @@ describe("writes limited per signed-in user", () => {
 
   it("when a buyer has placed 3 orders in a minute, then the 4th is refused with 429 and Retry-After and takes no stock", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
     for (let i = 0; i < 3; i += 1) expect((await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 1) })).status).toBe(201);
     expectRateLimited(await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 1) }));
     expect(await stockOf(toolId)).toBe(97);
@@ -70,7 +70,7 @@ describe("writes limited per signed-in user", () => {
 
   it("when one buyer is out of orders, then another buyer on the same IP still orders", async () => {
     const [first, second] = await Promise.all([api.signUp(), api.signUp("second")]);
-    const toolId = await api.addTool({ moq: 1, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
     for (let i = 0; i < 3; i += 1) await api.placeOrder(first, toolId, 1);
     expectRateLimited(await api.request("POST", "/orders", { token: first.token, body: orderBody(toolId, 1) }));
     expect((await api.request("POST", "/orders", { token: second.token, body: orderBody(toolId, 1) })).status).toBe(201);
@@ -78,7 +78,7 @@ describe("writes limited per signed-in user", () => {
 
   it("when a limited buyer claims another address or identity in headers, then they are still limited: the key is the token's user", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
     for (let i = 0; i < 3; i += 1) await api.placeOrder(buyer, toolId, 1);
     const disguises: Record<string, string>[] = [{ "x-forwarded-for": "203.0.113.7" }, { "x-real-ip": "203.0.113.8" }, { "x-user-id": "someone-else" }];
     for (const headers of disguises) {
@@ -94,7 +94,7 @@ describe("writes limited per signed-in user", () => {
 
   it("when a visitor posts orders, then each is refused with 401 before any count, and no buyer's budget is spent", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 100 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
     for (let i = 0; i < 5; i += 1) expectProblem(await api.request("POST", "/orders", { body: orderBody(toolId, 1) }), 401);
     expect((await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 1) })).status).toBe(201);
   });

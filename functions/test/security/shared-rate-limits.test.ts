@@ -77,7 +77,7 @@ describe("orders: 30 a minute means 30 in total, whichever instance takes them",
 
   it("when a buyer places 30 orders, one instance then the other in turn, then the 31st is 429 on both, and 30 orders exist", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ moq: 1, aq: 1000 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 1000 });
     for (let i = 0; i < 30; i += 1) expect((await send(urls()[i % 2]!, "POST", "/orders", buyer.token, orderBody(toolId, 1))).status).toBe(201);
 
     for (const url of urls()) expectRateLimited(await send(url, "POST", "/orders", buyer.token, orderBody(toolId, 1)));
@@ -87,7 +87,7 @@ describe("orders: 30 a minute means 30 in total, whichever instance takes them",
 
   it("when a buyer fires 60 orders at once at both instances, then exactly 30 are placed and the other 30 are 429", async () => {
     const buyer = await api.signUp();
-    const toolIds = await Promise.all([api.addTool({ moq: 1, aq: 1000 }), api.addTool({ moq: 1, aq: 1000 })]);
+    const toolIds = await Promise.all([api.addTool({ minOrderQuantity: 1, stock: 1000 }), api.addTool({ minOrderQuantity: 1, stock: 1000 })]);
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) => send(urls()[i % 2]!, "POST", "/orders", buyer.token, orderBody(toolIds[Math.floor(i / 2) % 2]!, 1))),
     );
@@ -100,7 +100,7 @@ describe("orders: 30 a minute means 30 in total, whichever instance takes them",
 
   it("when one buyer is out of orders on both instances, then another buyer still orders on either", async () => {
     const [spent, fresh] = await Promise.all([api.signUp("spent"), api.signUp("fresh")]);
-    const toolId = await api.addTool({ moq: 1, aq: 1000 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 1000 });
     await Promise.all(Array.from({ length: 30 }, (_, i) => send(urls()[i % 2]!, "POST", "/orders", spent.token, orderBody(toolId, 1))));
     expectRateLimited(await send(other.url, "POST", "/orders", spent.token, orderBody(toolId, 1)));
     for (const url of urls()) expect((await send(url, "POST", "/orders", fresh.token, orderBody(toolId, 1))).status).toBe(201);

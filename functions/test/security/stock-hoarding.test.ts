@@ -44,8 +44,8 @@ const order = (buyer: SignedInUser, toolId: string, quantity = 1) => orderAt(api
 const unpaidOf = async (buyer: SignedInUser) =>
   (await api.database.db.select({ n: count() }).from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.status, "unpaid"))))[0]!.n;
 // Read from the database: the other instance's catalog cache may lag its writes by half a second.
-const stockOf = async (toolId: string) => (await api.database.db.select({ aq: tools.aq }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
-const newTools = (n: number, aq = 100) => Promise.all(Array.from({ length: n }, () => api.addTool({ moq: 1, aq })));
+const stockOf = async (toolId: string) => (await api.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
+const newTools = (n: number, aq = 100) => Promise.all(Array.from({ length: n }, () => api.addTool({ minOrderQuantity: 1, stock: aq })));
 
 function expectTooManyUnpaid(response: ApiResponse) {
   expectProblem(response, 409);

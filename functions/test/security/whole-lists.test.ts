@@ -49,7 +49,7 @@ beforeAll(async () => {
   api = await TestApi.start();
   admin = await api.signUpAdmin();
   buyer = await api.signUp();
-  toolId = await api.addTool({ moq: 1, aq: 1_000_000 });
+  toolId = await api.addTool({ minOrderQuantity: 1, stock: 1_000_000 });
   shop = { db: api.database.db, toolId, buyer };
 });
 afterAll(async () => {
@@ -275,7 +275,7 @@ describe("/api/health while whole lists are read, on the plain server", () => {
       .returning();
     const [tool] = await handle.db
       .insert(schema.tools)
-      .values({ name: "Torque Wrench", img: "/images/tools/torque-wrench.svg", priceCents: 2599, description: "Half-inch drive.", moq: 1, aq: 100 })
+      .values({ name: "Torque Wrench", img: "/images/tools/torque-wrench.svg", unitPriceCents: 2599, description: "Half-inch drive.", minOrderQuantity: 1, stock: 100 })
       .returning();
     serverShop = { db: handle.db, toolId: tool!.id, buyer: customer! };
     adminToken = await api.tokens.issue({ userId: owner!.id, email: owner!.email });

@@ -28,7 +28,7 @@ export async function seedShop(databaseUrl: string, stock: number): Promise<Seed
     const run = randomUUID().slice(0, 8);
     const [tool] = await database.db
       .insert(tools)
-      .values({ name: `Fault Drill ${run}`, img: "/images/tools/drill.svg", priceCents: PRICE_CENTS, description: "Stock for the fault tests.", moq: 1, aq: stock })
+      .values({ name: `Fault Drill ${run}`, img: "/images/tools/drill.svg", unitPriceCents: PRICE_CENTS, description: "Stock for the fault tests.", minOrderQuantity: 1, stock })
       .returning();
     const [buyer] = await database.db
       .insert(users)

@@ -131,10 +131,10 @@ export class TestApi {
       .values({
         name: "Torque Wrench",
         img: "/images/tools/torque-wrench.svg",
-        priceCents: 2599,
+        unitPriceCents: 2599,
         description: "Half-inch drive, 20 to 200 Nm.",
-        moq: 2,
-        aq: 100,
+        minOrderQuantity: 2,
+        stock: 100,
         ...values,
       })
       .returning({ id: tools.id });

@@ -57,10 +57,11 @@ beforeAll(async () => {
   api = await TestApi.start();
   admin = await api.signUpAdmin();
   for (const values of FIXTURE) {
-    const id = await api.addTool({ ...values, img: "/images/tools/socket-set.svg" });
+    const { priceCents, moq, aq, ...rest } = values;
+    const id = await api.addTool({ ...rest, unitPriceCents: priceCents, minOrderQuantity: moq, stock: aq, img: "/images/tools/socket-set.svg" });
     catalogue.push({ id, ...values });
   }
-  deletedId = await api.addTool({ name: "Claw Hammer Deluxe", description: "A hammer taken off sale.", priceCents: 500, createdAt: at(0) });
+  deletedId = await api.addTool({ name: "Claw Hammer Deluxe", description: "A hammer taken off sale.", unitPriceCents: 500, createdAt: at(0) });
   expect((await api.request("DELETE", `/tools/${deletedId}`, { token: admin.token })).status).toBe(200);
 });
 afterAll(() => api?.stop());
@@ -245,7 +246,7 @@ describe("pages", () => {
   });
 
   it("when the tool a cursor names has been deleted since, then the next page still starts right after it", async () => {
-    const id = await api.addTool({ name: "Pipe Wrench", priceCents: 1000, createdAt: at(30) });
+    const id = await api.addTool({ name: "Pipe Wrench", unitPriceCents: 1000, createdAt: at(30) });
     const cheapest = [...catalogue, { id, priceCents: 1000 } as Listed].sort(ORDERS.price);
     const position = cheapest.findIndex((t) => t.id === id);
     const before = await ok({ sort: "price", limit: position + 1 });
@@ -344,7 +345,7 @@ describe("the rest of the tools API", () => {
 describe("fresh pages", () => {
   it("when an order takes stock or a tool is deleted, then the pages this instance answers show it at once", async () => {
     const buyer = await api.signUp();
-    const toolId = await api.addTool({ name: "Bolt Cutter", description: "Cuts bolts to 8 mm.", priceCents: 3900, moq: 2, aq: 3, createdAt: at(40) });
+    const toolId = await api.addTool({ name: "Bolt Cutter", description: "Cuts bolts to 8 mm.", unitPriceCents: 3900, minOrderQuantity: 2, stock: 3, createdAt: at(40) });
     const bolt = async (params: Params = {}) => (await ok({ q: "bolt", ...params })).tools;
     expect((await bolt()).map((t) => t.aq)).toEqual([3]);
     expect((await bolt({ inStock: "true" })).map((t) => t._id)).toEqual([toolId]);

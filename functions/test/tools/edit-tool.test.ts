@@ -24,7 +24,7 @@ const auditOf = async (id: string) =>
 
 describe("editing a tool", () => {
   it("when an admin changes the name and price, then the answer is the tool as GET /api/tools/{id} sends it, everywhere at once", async () => {
-    const id = await api.addTool({ name: "Pipe Wrench", priceCents: 2450, description: "350 mm, cast iron.", moq: 2, aq: 40 });
+    const id = await api.addTool({ name: "Pipe Wrench", unitPriceCents: 2450, description: "350 mm, cast iron.", minOrderQuantity: 2, stock: 40 });
     expect((await toolOf(id)).price).toBe(24.5);
 
     const response = await edit(id, { name: "Heavy Pipe Wrench", price: 31.99 });
@@ -45,7 +45,7 @@ describe("editing a tool", () => {
   });
 
   it("when a tool is edited, then the audit log names each changed field with its value before, and only those", async () => {
-    const id = await api.addTool({ name: "Hacksaw", priceCents: 1500, description: "300 mm frame.", moq: 5, aq: 60 });
+    const id = await api.addTool({ name: "Hacksaw", unitPriceCents: 1500, description: "300 mm frame.", minOrderQuantity: 5, stock: 60 });
 
     await edit(id, { price: 16, description: "300 mm frame with two blades.", moq: 5 });
 
@@ -62,7 +62,7 @@ describe("editing a tool", () => {
   });
 
   it("when the edit changes nothing, then the tool is answered as it is and nothing is recorded", async () => {
-    const id = await api.addTool({ name: "Chisel", priceCents: 899 });
+    const id = await api.addTool({ name: "Chisel", unitPriceCents: 899 });
     const response = await edit(id, { name: "Chisel", price: 8.99 });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(await toolOf(id));
@@ -70,7 +70,7 @@ describe("editing a tool", () => {
   });
 
   it("when the minimum order is raised above the stock, then it is saved and the tool is low on stock and out of the in-stock catalogue", async () => {
-    const id = await api.addTool({ name: "Rivet Gun", description: "Hand riveter.", moq: 2, aq: 10 });
+    const id = await api.addTool({ name: "Rivet Gun", description: "Hand riveter.", minOrderQuantity: 2, stock: 10 });
 
     const response = await edit(id, { moq: 25 });
 
@@ -82,7 +82,7 @@ describe("editing a tool", () => {
   });
 
   it("when an order was placed before the price and name changed, then it keeps the name and total it was placed with", async () => {
-    const id = await api.addTool({ name: "Bolt Cutter", priceCents: 3900, moq: 1, aq: 10 });
+    const id = await api.addTool({ name: "Bolt Cutter", unitPriceCents: 3900, minOrderQuantity: 1, stock: 10 });
     const orderId = await api.placeOrder(buyer, id, 2);
 
     expect((await edit(id, { name: "Bolt Cutter XL", price: 45 })).status).toBe(200);
@@ -127,7 +127,7 @@ describe("edits the API refuses", () => {
   ];
 
   it.each(BAD)("when the body has %s, then 400 names the field and the tool is unchanged", async (_, body, field) => {
-    const id = await api.addTool({ name: "Level Laser", priceCents: 5900, moq: 2, aq: 30 });
+    const id = await api.addTool({ name: "Level Laser", unitPriceCents: 5900, minOrderQuantity: 2, stock: 30 });
     const before = await toolOf(id);
 
     const response = await edit(id, body);

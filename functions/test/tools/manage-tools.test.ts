@@ -33,8 +33,11 @@ beforeAll(async () => {
     // Ties on the listing time: the id decides.
     ...Array.from({ length: 9 }, (_, i) => ({ name: `Socket Set ${i}`, createdAt: at(4 + Math.floor(i / 3)), moq: 4, aq: i % 2 === 0 ? 1 : 40 })),
   ];
-  for (const values of fixture) listed.push({ id: await api.addTool({ ...values, description: `${values.name} for the tests.` }), ...values });
-  deletedId = await api.addTool({ name: "Claw Hammer Deluxe", createdAt: at(30), moq: 5, aq: 0 });
+  for (const values of fixture) {
+    const { name, createdAt, moq, aq } = values;
+    listed.push({ id: await api.addTool({ name, createdAt, minOrderQuantity: moq, stock: aq, description: `${name} for the tests.` }), ...values });
+  }
+  deletedId = await api.addTool({ name: "Claw Hammer Deluxe", createdAt: at(30), minOrderQuantity: 5, stock: 0 });
   expect((await api.request("DELETE", `/tools/${deletedId}`, { token: admin.token })).status).toBe(200);
 });
 afterAll(() => api?.stop());

@@ -30,7 +30,7 @@ const auditOf = async (id: string) =>
 
 describe("moving stock", () => {
   it("when an admin restocks 25 units, then aq grows by 25 at once, the answer has the movement and the new aq, and the ledger and audit log record it", async () => {
-    const id = await api.addTool({ moq: 2, aq: 40 });
+    const id = await api.addTool({ minOrderQuantity: 2, stock: 40 });
 
     const response = await move(id, { kind: "restock", quantity: 25, reason: "Delivery 4411" });
 
@@ -53,14 +53,14 @@ describe("moving stock", () => {
   });
 
   it("when a restock gives no reason, then it is recorded with none", async () => {
-    const id = await api.addTool({ aq: 5 });
+    const id = await api.addTool({ stock: 5 });
     const response = await move(id, { kind: "restock", quantity: 1 });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ movement: { kind: "restock", quantity: 1, reason: "" }, aq: 6 });
   });
 
   it("when an admin corrects 7 units off with a reason, then aq falls by 7 and the ledger records -7", async () => {
-    const id = await api.addTool({ moq: 2, aq: 40 });
+    const id = await api.addTool({ minOrderQuantity: 2, stock: 40 });
 
     const response = await move(id, { kind: "correction", quantity: 7, reason: "  Water damage in aisle 3 " });
 
@@ -71,14 +71,14 @@ describe("moving stock", () => {
   });
 
   it("when a correction takes the stock to exactly 0, then it is made, and the tool is low on stock", async () => {
-    const id = await api.addTool({ name: "Drain Auger", description: "Hand auger.", moq: 1, aq: 4 });
+    const id = await api.addTool({ name: "Drain Auger", description: "Hand auger.", minOrderQuantity: 1, stock: 4 });
     expect((await move(id, { kind: "correction", quantity: 4, reason: "Recalled by the maker" })).body.aq).toBe(0);
     const low = (await api.request("GET", "/admin/tools?lowStock=true&q=auger", { token: admin.token })).body;
     expect(low.tools.map((t: Tool) => t._id)).toEqual([id]);
   });
 
   it("when a correction would take the stock below 0, then 409 and nothing changes", async () => {
-    const id = await api.addTool({ aq: 3 });
+    const id = await api.addTool({ stock: 3 });
 
     const response = await move(id, { kind: "correction", quantity: 4, reason: "Counted short" });
 
@@ -91,7 +91,7 @@ describe("moving stock", () => {
   });
 
   it("when a restock would take the stock above 1,000,000 units, then 409 and nothing changes", async () => {
-    const id = await api.addTool({ aq: 999_990 });
+    const id = await api.addTool({ stock: 999_990 });
     const response = await move(id, { kind: "restock", quantity: 11 });
     expectProblem(response, 409);
     expect(response.body).toMatchObject({ code: "stock_above_maximum" });
@@ -135,7 +135,7 @@ describe("movements the API refuses", () => {
   ];
 
   it.each(BAD)("when the body has %s, then 400 names the field and nothing changes", async (_, body, field) => {
-    const id = await api.addTool({ aq: 20 });
+    const id = await api.addTool({ stock: 20 });
 
     const response = await move(id, body);
 
@@ -149,7 +149,7 @@ describe("movements the API refuses", () => {
 
 describe("the stock ledger", () => {
   it("when a tool has more movements than a page, then pages follow newest first to the stock it was created with", async () => {
-    const id = await api.addTool({ aq: 10 });
+    const id = await api.addTool({ stock: 10 });
     for (let i = 1; i <= 4; i++) expect((await move(id, { kind: "restock", quantity: i })).status).toBe(201);
 
     const first = (await ledgerOf(id, "?limit=2")).body;
@@ -161,7 +161,7 @@ describe("the stock ledger", () => {
   });
 
   it("when a tool is deleted, then its ledger can still be read; an unknown tool's is 404", async () => {
-    const id = await api.addTool({ aq: 8 });
+    const id = await api.addTool({ stock: 8 });
     await api.request("DELETE", `/tools/${id}`, { token: admin.token });
     expect((await ledgerOf(id)).body.movements.map((m) => m.quantity)).toEqual([8]);
     expectProblem(await ledgerOf(randomUUID()), 404);
@@ -173,7 +173,7 @@ describe("the stock ledger", () => {
   });
 
   it("when orders are placed, cancelled, released and paid between restocks and corrections, then every unit is accounted for", async () => {
-    const id = await api.addTool({ moq: 1, aq: 30 });
+    const id = await api.addTool({ minOrderQuantity: 1, stock: 30 });
     const balanced = async () => expect(await unbalancedTools(api.database.db, [id])).toEqual([]);
 
     const cancelled = await api.placeOrder(buyer, id, 5);

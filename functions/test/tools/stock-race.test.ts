@@ -37,7 +37,7 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 
 describe("stock movements racing orders", () => {
   it("when orders, cancellations, releases, restocks and corrections all hit one tool at once, then nothing is oversold, aq never goes below 0, and the ledger accounts for every unit", async () => {
-    const toolId = await api.addTool({ moq: 1, aq: 60 });
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 60 });
     // 25 who placed orders beforehand, and a crowd of 200 (those 25 may not order the tool again
     // right after cancelling or letting their orders lapse).
     const tokens = await buyers(225);
@@ -52,7 +52,7 @@ describe("stock movements racing orders", () => {
     const stockSeen: number[] = [];
     const watch = async () => {
       for (let i = 0; i < 20; i++) {
-        const [row] = await api.database.db.select({ aq: tools.aq }).from(tools).where(eq(tools.id, toolId));
+        const [row] = await api.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId));
         stockSeen.push(row!.aq);
       }
     };

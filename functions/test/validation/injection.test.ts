@@ -49,7 +49,7 @@ let toolId: string;
 beforeAll(async () => {
   api = await TestApi.start();
   [buyer, admin] = await Promise.all([api.signUp(), api.signUpAdmin()]);
-  toolId = await api.addTool({ moq: 1, aq: 1_000_000 });
+  toolId = await api.addTool({ minOrderQuantity: 1, stock: 1_000_000 });
 });
 afterAll(() => api?.stop());
 

@@ -87,7 +87,7 @@ const calls: BodyCall[] = [
     call: "POST /orders",
     method: "POST",
     subject: async () => {
-      const toolId = await api.addTool({ moq: 1, aq: 30 });
+      const toolId = await api.addTool({ minOrderQuantity: 1, stock: 30 });
       return {
         path: "/orders",
         token: buyer.token,

@@ -3,7 +3,7 @@ import type { OrderRow } from "../../db/schema.js";
 import { type BatchFacts, decideBatch, idempotencyPair, LARGE_ORDER_HOLD_MINUTES, type NewOrder, outcomesOf, sameOrder } from "./order-rules.js";
 import { orderTotalCents } from "./orders.schemas.js";
 
-const tool = { id: "tool-1", name: "Torque wrench", priceCents: 12_99, moq: 2, aq: 10 };
+const tool = { id: "tool-1", name: "Torque wrench", unitPriceCents: 12_99, minOrderQuantity: 2, stock: 10 };
 const facts = (changes: Partial<BatchFacts> = {}): BatchFacts => ({
   tool,
   usedKeys: new Set(),
@@ -79,7 +79,7 @@ describe("deciding a batch of orders for one tool", () => {
   });
 
   it("when a key already names an order, then the retry is told so, even when the stock is gone", () => {
-    const { decisions, accepted } = decideBatch([order("a", 5, "k")], facts({ tool: { ...tool, aq: 0 }, usedKeys: new Set([idempotencyPair("a", "k")]) }));
+    const { decisions, accepted } = decideBatch([order("a", 5, "k")], facts({ tool: { ...tool, stock: 0 }, usedKeys: new Set([idempotencyPair("a", "k")]) }));
     expect(kinds(decisions)).toEqual(["key_used"]);
     expect(accepted).toEqual([]);
   });
@@ -90,9 +90,9 @@ describe("deciding a batch of orders for one tool", () => {
   });
 
   it("refuses a total a card cannot be charged, saying what it came to", () => {
-    const cheap = facts({ tool: { ...tool, priceCents: 49, moq: 1 } });
+    const cheap = facts({ tool: { ...tool, unitPriceCents: 49, minOrderQuantity: 1 } });
     expect(decideBatch([order("a", 1)], cheap).decisions).toEqual([{ kind: "refused", reason: "total_too_small", totalCents: 0 }]);
-    const dear = facts({ tool: { ...tool, priceCents: 500_000_00, moq: 1, aq: 10 } });
+    const dear = facts({ tool: { ...tool, unitPriceCents: 500_000_00, minOrderQuantity: 1, stock: 10 } });
     expect(decideBatch([order("a", 2), order("a", 1)], dear).decisions).toEqual([
       { kind: "refused", reason: "total_too_large", totalCents: 1_000_000_00 },
       { kind: "accepted", id: expect.any(String) },

@@ -70,7 +70,7 @@ export const NO_TOOL: Decision & PlaceOutcome = { kind: "refused", reason: "no_t
 /**
  * The shop's rules for a batch of orders of one tool, in arrival order: each order is checked
  * against the stock the earlier ones left, a key used before (or earlier in the batch) names the
- * first order and takes nothing, the quantity must be at least the tool's moq and at most what is
+ * first order and takes nothing, the quantity must be at least the tool's minimum order and at most what is
  * left, the total must be one card payment, a buyer who just cancelled this tool's unpaid order or
  * let one lapse waits one hold period before holding it again, and a buyer may hold only so many
  * unpaid orders. An order that takes more than half of what is left holds it for a short while
@@ -80,7 +80,7 @@ export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId
   const { tool, maxUnpaid, holdMinutes, coolingUntil } = facts;
   const usedKeys = new Set(facts.usedKeys);
   const unpaid = facts.unpaidByBuyer ? new Map(facts.unpaidByBuyer) : null;
-  let left = tool.aq;
+  let left = tool.stock;
   const accepted: AcceptedOrder[] = [];
   const decisions = batch.map((order): Decision => {
     if (order.idempotencyKey !== null) {
@@ -88,9 +88,9 @@ export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId
       if (usedKeys.has(pair)) return { kind: "key_used" };
       usedKeys.add(pair);
     }
-    if (order.quantity < tool.moq) return { kind: "refused", reason: "below_moq" };
+    if (order.quantity < tool.minOrderQuantity) return { kind: "refused", reason: "below_moq" };
     if (order.quantity > left) return { kind: "refused", reason: "above_aq" };
-    const totalCents = orderTotalCents(tool.priceCents, order.quantity);
+    const totalCents = orderTotalCents(tool.unitPriceCents, order.quantity);
     if (totalCents < MINIMUM_CHARGE_CENTS) return { kind: "refused", reason: "total_too_small", totalCents };
     if (totalCents > MAXIMUM_CHARGE_CENTS) return { kind: "refused", reason: "total_too_large", totalCents };
     const retryAt = coolingUntil.get(order.buyer.id);

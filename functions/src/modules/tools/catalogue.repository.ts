@@ -65,10 +65,10 @@ const pageColumns = {
   id: tools.id,
   name: tools.name,
   img: tools.img,
-  priceCents: tools.priceCents,
+  unitPriceCents: tools.unitPriceCents,
   description: tools.description,
-  moq: tools.moq,
-  aq: tools.aq,
+  minOrderQuantity: tools.minOrderQuantity,
+  stock: tools.stock,
   createdAt: tools.createdAt,
 };
 export type CatalogueRow = { [K in keyof typeof pageColumns]: (typeof pageColumns)[K]["_"]["data"] };
@@ -77,14 +77,14 @@ const CURSOR_TOOL = "cursor_tool";
 const cursorTool = alias(tools, CURSOR_TOOL);
 
 /** The tools table or its alias for the cursor's row. */
-type Table = Record<"name" | "priceCents" | "createdAt" | "id", PgColumn>;
+type Table = Record<"name" | "unitPriceCents" | "createdAt" | "id", PgColumn>;
 /**
  * Each order ends in the id, so no two tools tie and a page starts exactly where the last one ended.
  * Each key has its index (db/schema.ts), so a page reads its rows in order and stops.
  */
 const ORDERS: Record<CatalogueSort, { key: (t: Table) => [SQL | PgColumn, PgColumn]; descending: boolean }> = {
   name: { key: (t) => [sql`lower(${t.name})`, t.id], descending: false },
-  price: { key: (t) => [t.priceCents, t.id], descending: false },
+  price: { key: (t) => [t.unitPriceCents, t.id], descending: false },
   newest: { key: (t) => [t.createdAt, t.id], descending: true },
   listed: { key: (t) => [t.createdAt, t.id], descending: false },
 };
@@ -112,8 +112,8 @@ export function cataloguePage(db: Queryable, { search, sort, inStock, lowStock =
         // the words' statistics how many tools match, and walks an order's index for a common word
         // or collects a rare word's few tools from the search index.
         match === null ? undefined : sql`${tools.searchVector} @@ ${match}::tsquery`,
-        inStock ? gte(tools.aq, tools.moq) : undefined,
-        lowStock ? lt(tools.aq, tools.moq) : undefined,
+        inStock ? gte(tools.stock, tools.minOrderQuantity) : undefined,
+        lowStock ? lt(tools.stock, tools.minOrderQuantity) : undefined,
         afterId === null ? undefined : after(sort, afterId),
       ),
     )

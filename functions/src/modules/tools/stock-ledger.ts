@@ -47,20 +47,20 @@ export function createStockLedger(db: Database, { audit, stockChanged }: StockLe
       const made = await db.transaction(async (tx) => {
         const tool = await stock.lockListedTool(tx, toolId);
         if (!tool) throw notFound("Tool");
-        if (tool.aq + change < 0) {
-          throw conflict("stock_below_zero", `Only ${tool.aq} units are on the shelf; a correction cannot take off more than that.`);
+        if (tool.stock + change < 0) {
+          throw conflict("stock_below_zero", `Only ${tool.stock} units are on the shelf; a correction cannot take off more than that.`);
         }
-        if (tool.aq + change > TOOL_STOCK_MAX) {
-          throw conflict("stock_above_maximum", `A tool holds at most ${TOOL_STOCK_MAX} units; ${tool.aq} are on the shelf.`);
+        if (tool.stock + change > TOOL_STOCK_MAX) {
+          throw conflict("stock_above_maximum", `A tool holds at most ${TOOL_STOCK_MAX} units; ${tool.stock} are on the shelf.`);
         }
-        const { movement, aq } = await stock.moveStock(tx, { toolId: tool.id, kind, change, reason, actorId: actor.id });
+        const { movement, stock: left } = await stock.moveStock(tx, { toolId: tool.id, kind, change, reason, actorId: actor.id });
         await audit.record(tx, {
           actor,
           action: "tool.stock_moved",
           target: { type: "tool", id: tool.id },
-          details: { kind, quantity: change, reason, aq },
+          details: { kind, quantity: change, reason, aq: left },
         });
-        return { movement: toStockMovement(movement), aq };
+        return { movement: toStockMovement(movement), aq: left };
       });
       stockChanged();
       return made;

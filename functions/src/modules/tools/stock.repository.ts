@@ -7,9 +7,9 @@ import { isUuid } from "../../lib/ids.js";
 export interface StockForOrders {
   id: string;
   name: string;
-  priceCents: number;
-  moq: number;
-  aq: number;
+  unitPriceCents: number;
+  minOrderQuantity: number;
+  stock: number;
 }
 
 /**
@@ -19,7 +19,7 @@ export interface StockForOrders {
 export async function lockListedTool(db: Queryable, id: string): Promise<StockForOrders | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({ id: tools.id, name: tools.name, priceCents: tools.priceCents, moq: tools.moq, aq: tools.aq })
+    .select({ id: tools.id, name: tools.name, unitPriceCents: tools.unitPriceCents, minOrderQuantity: tools.minOrderQuantity, stock: tools.stock })
     .from(tools)
     .where(and(eq(tools.id, id), isNull(tools.deletedAt)))
     .for("update");
@@ -29,7 +29,7 @@ export async function lockListedTool(db: Queryable, id: string): Promise<StockFo
 export async function takeStock(db: Queryable, id: string, quantity: number): Promise<void> {
   await db
     .update(tools)
-    .set({ aq: sql`${tools.aq} - ${quantity}` })
+    .set({ stock: sql`${tools.stock} - ${quantity}` })
     .where(eq(tools.id, id));
 }
 
@@ -37,7 +37,7 @@ export async function takeStock(db: Queryable, id: string, quantity: number): Pr
 export async function returnStock(db: Queryable, id: string, quantity: number): Promise<void> {
   await db
     .update(tools)
-    .set({ aq: sql`${tools.aq} + ${quantity}` })
+    .set({ stock: sql`${tools.stock} + ${quantity}` })
     .where(eq(tools.id, id));
 }
 
@@ -48,17 +48,17 @@ export async function returnStock(db: Queryable, id: string, quantity: number): 
 export async function moveStock(
   db: Queryable,
   movement: { toolId: string; kind: "restock" | "correction"; change: number; reason: string; actorId: string },
-): Promise<{ movement: StockMovementRow; aq: number }> {
+): Promise<{ movement: StockMovementRow; stock: number }> {
   const [tool] = await db
     .update(tools)
-    .set({ aq: sql`${tools.aq} + ${movement.change}` })
+    .set({ stock: sql`${tools.stock} + ${movement.change}` })
     .where(eq(tools.id, movement.toolId))
-    .returning({ aq: tools.aq });
+    .returning({ stock: tools.stock });
   const [row] = await db
     .insert(stockMovements)
     .values({ toolId: movement.toolId, kind: movement.kind, quantity: movement.change, reason: movement.reason, actorId: movement.actorId })
     .returning();
-  return { movement: row!, aq: tool!.aq };
+  return { movement: row!, stock: tool!.stock };
 }
 
 /** A tool's ledger, newest first, from before the movement `before` when given. */

@@ -22,7 +22,7 @@ export async function findTool(db: Queryable, id: string, { lock = false } = {})
 }
 
 /** What an edit may change: everything but the stock, which moves only with its ledger. */
-export type ToolEdit = Partial<Pick<ToolRow, "name" | "img" | "priceCents" | "description" | "moq">>;
+export type ToolEdit = Partial<Pick<ToolRow, "name" | "img" | "unitPriceCents" | "description" | "minOrderQuantity">>;
 
 export async function updateTool(db: Queryable, id: string, edit: ToolEdit): Promise<ToolRow> {
   const [row] = await db.update(tools).set(edit).where(eq(tools.id, id)).returning(toolColumns);
@@ -46,6 +46,6 @@ export async function softDeleteTool(db: Queryable, id: string): Promise<boolean
 
 /** How many listed tools can no longer be ordered: their stock is below their minimum order. */
 export async function countLowStock(db: Queryable): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(tools).where(and(listed, lt(tools.aq, tools.moq)));
+  const [row] = await db.select({ count: count() }).from(tools).where(and(listed, lt(tools.stock, tools.minOrderQuantity)));
   return row?.count ?? 0;
 }

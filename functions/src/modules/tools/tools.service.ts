@@ -1,14 +1,13 @@
 import type { Database, Queryable } from "../../db/client.js";
-import type { ToolRow } from "../../db/schema.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
-import { toCents, toDollars } from "../../lib/money.js";
 import { readWholeList, WHOLE_LISTS } from "../../lib/whole-list.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
 import { type CatalogueView, type CursorParameter, readCursor, searchKey, unknownCursor, writeCursor } from "./catalogue-cursor.js";
 import * as catalogue from "./catalogue.repository.js";
 import { createStockLedger } from "./stock-ledger.js";
 import * as stock from "./stock.repository.js";
+import { newToolOf, toolEditOf, toTool } from "./tool-wire.js";
 import * as repository from "./tools.repository.js";
 import type {
   CatalogueQuery,
@@ -23,15 +22,7 @@ import type {
 
 export type { StockForOrders } from "./stock.repository.js";
 
-export const toTool = (row: Pick<ToolRow, "id" | "name" | "img" | "priceCents" | "description" | "moq" | "aq">): Tool => ({
-  _id: row.id,
-  name: row.name,
-  img: row.img,
-  price: toDollars(row.priceCents),
-  description: row.description,
-  moq: row.moq,
-  aq: row.aq,
-});
+export { toTool } from "./tool-wire.js";
 
 const toManagedTool = (row: catalogue.CatalogueRow): ManagedTool => ({ ...toTool(row), createdAt: row.createdAt.toISOString() });
 
@@ -134,9 +125,9 @@ export function createToolsService(db: Database, { audit }: ToolsServiceDependen
     /** How many listed tools are low on stock, as Manage Tools' filter finds them; for the admin's overview. */
     countLowStock: (): Promise<number> => repository.countLowStock(db),
 
-    async create(actor: AuditActor, { price, ...rest }: CreateToolBody): Promise<Tool> {
+    async create(actor: AuditActor, body: CreateToolBody): Promise<Tool> {
       const tool = await db.transaction(async (tx) => {
-        const row = await repository.insertTool(tx, { ...rest, priceCents: toCents(price) });
+        const row = await repository.insertTool(tx, newToolOf(body));
         await audit.record(tx, { actor, action: "tool.created", target: { type: "tool", id: row.id }, details: { name: row.name } });
         return toTool(row);
       });
@@ -159,8 +150,8 @@ export function createToolsService(db: Database, { audit }: ToolsServiceDependen
         const before = toTool(row);
         const changed = EDITABLE.filter((field) => body[field] !== undefined && body[field] !== before[field]);
         if (changed.length === 0) return before;
-        const { price, ...edit } = Object.fromEntries(changed.map((field) => [field, body[field]])) as UpdateToolBody;
-        const updated = await repository.updateTool(tx, row.id, { ...edit, ...(price === undefined ? {} : { priceCents: toCents(price) }) });
+        const edit = toolEditOf(Object.fromEntries(changed.map((field) => [field, body[field]])) as UpdateToolBody);
+        const updated = await repository.updateTool(tx, row.id, edit);
         const after = toTool(updated);
         const details = Object.fromEntries(changed.flatMap((field) => [[field, after[field]], [`${field}Before`, before[field]]]));
         await audit.record(tx, { actor, action: "tool.updated", target: { type: "tool", id: row.id }, details });

@@ -1,0 +1,41 @@
+import type { ToolRow } from "../../db/schema.js";
+import { toCents, toDollars } from "../../lib/money.js";
+import type { ToolEdit } from "./tools.repository.js";
+import type { CreateToolBody, Tool, UpdateToolBody } from "./tools.schemas.js";
+
+/**
+ * The one place the tools module meets the contract's names (docs/product.md §9): inside, a tool
+ * has `unitPriceCents`, `minOrderQuantity` and `stock`; on the wire it has `price` in dollars,
+ * `moq` and `aq`.
+ */
+export type ToolFields = Pick<ToolRow, "id" | "name" | "img" | "unitPriceCents" | "description" | "minOrderQuantity" | "stock">;
+
+export const toTool = (row: ToolFields): Tool => ({
+  _id: row.id,
+  name: row.name,
+  img: row.img,
+  price: toDollars(row.unitPriceCents),
+  description: row.description,
+  moq: row.minOrderQuantity,
+  aq: row.stock,
+});
+
+export type NewTool = Omit<ToolFields, "id">;
+
+export const newToolOf = ({ name, img, price, description, moq, aq }: CreateToolBody): NewTool => ({
+  name,
+  img,
+  unitPriceCents: toCents(price),
+  description,
+  minOrderQuantity: moq,
+  stock: aq,
+});
+
+/** The edit an admin's changed fields make, each under its own name. */
+export const toolEditOf = ({ name, img, price, description, moq }: UpdateToolBody): ToolEdit => ({
+  ...(name === undefined ? {} : { name }),
+  ...(img === undefined ? {} : { img }),
+  ...(price === undefined ? {} : { unitPriceCents: toCents(price) }),
+  ...(description === undefined ? {} : { description }),
+  ...(moq === undefined ? {} : { minOrderQuantity: moq }),
+});
