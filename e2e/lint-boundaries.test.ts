@@ -31,6 +31,32 @@ describe("server boundaries", () => {
     expect(await boundaryErrors("functions/src/db/x.ts", 'import { tool as value } from "../modules/tools/tools.schemas.js";')).toHaveLength(1);
   });
 
+  it("when a module imports another module's tables, then lint fails; its own pass", async () => {
+    expect(await boundaryErrors("functions/src/modules/reviews/x.ts", 'import { users as value } from "../users/users.tables.js";')).toEqual([
+      expect.stringContaining("A module reads and writes only its own tables"),
+    ]);
+    expect(await boundaryErrors("functions/src/modules/reviews/x.ts", 'import { reviews as value } from "./reviews.tables.js";')).toEqual([]);
+  });
+
+  it("when a module imports db/schema.ts, the index of every table, then lint fails", async () => {
+    expect(await boundaryErrors("functions/src/modules/wishes/x.ts", 'import { wishes as value } from "../../db/schema.js";')).toEqual([
+      expect.stringContaining("db/schema.ts gathers every table"),
+    ]);
+  });
+
+  it("when a table file imports another module's table file, for a foreign key, then lint passes; anything else of that module fails", async () => {
+    expect(await boundaryErrors("functions/src/modules/wishes/x.tables.ts", 'import { users as value } from "../users/users.tables.js";')).toEqual([]);
+    expect(await boundaryErrors("functions/src/modules/wishes/x.tables.ts", 'import { findActiveByEmail as value } from "../users/users.repository.js";')).toEqual([
+      expect.stringContaining("A table file imports another module's table file only for a foreign key's references()"),
+    ]);
+  });
+
+  it("when db/schema.ts gathers the modules' tables, then lint passes; another file of db/ may not import them", async () => {
+    expect(await boundaryErrors("functions/src/db/schema.ts", 'export * from "../modules/users/users.tables.js";\nconst value = 1;')).toEqual([]);
+    expect(await boundaryErrors("functions/src/db/schema.ts", 'import { toUser as value } from "../modules/users/user-wire.js";')).toHaveLength(1);
+    expect(await boundaryErrors("functions/src/db/x.ts", 'import { users as value } from "../modules/users/users.tables.js";')).toHaveLength(1);
+  });
+
   it("when a schemas file imports anything but zod and common.schemas, then lint fails", async () => {
     const [result] = await eslint.lintText('import { toDollars } from "../../lib/money.js";\nexport const value = toDollars;\n', {
       filePath: `${root}functions/src/modules/orders/orders.schemas.ts`,

@@ -56,8 +56,8 @@ async function deleteSeededShop(client: pg.Client): Promise<number> {
  * sells, the orders of the last two weeks (the newest 20,000) are still moving: two in ten unpaid,
  * three paid, four shipped, one cancelled; older ones are shipped (17 in 20), cancelled (2) or
  * refunded (1). Ids are derived from the numbers, so an order names its buyer without a lookup. The
- * tool's stock is not touched: these orders are history, not the order scenario's. Then a wish
- * from each buyer.
+ * tool's stock is not touched: these orders are history, not the order scenario's. Then User
+ * Wish's copy of each buyer, and a wish from each.
  */
 export function seedLargeShop(url: string, tool: { id: string; name: string }): Promise<{ middleOrderId: string; sampleOrderIds: string[] }> {
   return withClient(url, async (client) => {
@@ -90,6 +90,11 @@ export function seedLargeShop(url: string, tool: { id: string; name: string }): 
               end as status) as s`,
       [LARGE_SHOP_ORDERS, DOMAIN, tool.id, tool.name, LARGE_SHOP_USERS],
     );
+    // User Wish's copy of each buyer (docs/decisions/0023), as their first sign-in would write it.
+    await client.query(
+      `insert into wishers (user_id, email) select md5('bench-user-' || i)::uuid, 'buyer' || i || '@' || $2 from generate_series(1, $1::int) as i`,
+      [LARGE_SHOP_USERS, DOMAIN],
+    );
     // A wish from each buyer, for one of a dozen tools the shop does not carry, as they joined.
     await client.query(
       `insert into wishes (user_id, user_name, name, price_cents, details, created_at)
@@ -101,7 +106,7 @@ export function seedLargeShop(url: string, tool: { id: string; name: string }): 
        from generate_series(1, $1::int) as i`,
       [LARGE_SHOP_WISHES],
     );
-    await client.query("vacuum analyze orders, users, wishes");
+    await client.query("vacuum analyze orders, users, wishers, wishes");
     // Where pages start: the 500,000th order, and a thousand orders from anywhere for pages asked for once.
     const { rows } = await client.query<{ id: string }>(
       "select md5('bench-order-' || i)::uuid::text as id from (select $1::int as i union all select 1 + (n * 997) % $2::int from generate_series(1, 1000) as n) as v",

@@ -18,7 +18,7 @@ import { ordersRoutes } from "./modules/orders/orders.routes.js";
 import { paymentsRoutes } from "./modules/payments/payments.routes.js";
 import { createPaymentsModule } from "./modules/payments/payments.module.js";
 import { sandboxRoutes } from "./modules/payments/sandbox/sandbox.routes.js";
-import { DEFAULT_ORDER_RULES, DEFAULT_RATE_LIMITS, DEFAULT_SHOP_URL, type OrderRules, type PaymentsSettings, type RateLimitSettings } from "./config/env.js";
+import { DEFAULT_ORDER_RULES, DEFAULT_RATE_LIMITS, type OrderRules, type PaymentsSettings, type RateLimitSettings } from "./config/env.js";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.js";
 import { createReviewsService } from "./modules/reviews/reviews.service.js";
 import { toolsRoutes } from "./modules/tools/tools.routes.js";
@@ -28,7 +28,6 @@ import { overviewRoutes } from "./modules/overview/overview.routes.js";
 import { createOverviewService } from "./modules/overview/overview.service.js";
 import { createTimeZones } from "./modules/overview/time-zones.js";
 import { wishesRoutes } from "./modules/wishes/wishes.routes.js";
-import { createWishesService } from "./modules/wishes/wishes.service.js";
 import { createShopServices } from "./shop-services.js";
 
 export interface AppDependencies {
@@ -103,8 +102,8 @@ export async function createApp({
     transform: jsonSchemaTransform,
   });
 
-  const { audit, mail, tools, orders } = createShopServices(db, { orderRules, shopUrl });
-  const users = createUsersService(db, { identity, tokens, audit, orders, mail });
+  const { audit, mail, tools, orders, wishes } = createShopServices(db, { orderRules, shopUrl });
+  const users = createUsersService(db, { identity, tokens, audit, orders, mail, wishes });
   const auth = createAuthGuards(tokens, users.findPrincipal);
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig, { orders });
 
@@ -116,8 +115,7 @@ export async function createApp({
       await api.register(ordersRoutes, { orders, auth });
       await api.register(paymentsRoutes, { payments, auth, verifyWebhook });
       if (sandbox) await api.register(sandboxRoutes, { sandbox, payments, auth });
-      await api.register(reviewsRoutes, { reviews: createReviewsService(db, { audit }), auth });
-      const wishes = createWishesService(db, { tools, audit, mail, shopUrl: shopUrl ?? DEFAULT_SHOP_URL });
+      await api.register(reviewsRoutes, { reviews: createReviewsService(db, { audit, users }), auth });
       await api.register(wishesRoutes, { wishes, auth });
       await api.register(overviewRoutes, { overview: createOverviewService({ orders, tools, wishes, timeZones: createTimeZones(db) }), auth });
       await api.register(usersRoutes, { users, auth });

@@ -4,12 +4,13 @@ import { createAuditService } from "./modules/audit/audit.service.js";
 import { createMailService } from "./modules/mail/mail.service.js";
 import { createOrdersService } from "./modules/orders/orders.service.js";
 import { createToolsService } from "./modules/tools/tools.service.js";
+import { createWishesService } from "./modules/wishes/wishes.service.js";
 
 /**
  * The services that hold the shop's stock and orders, each given the others it works through.
  * The API (app.ts), the scheduled jobs and the command line compose them here, the one place a
  * module meets another: a service receives the services it needs, and a change that must commit
- * with the caller's passes the caller's transaction.
+ * with the caller's joins the caller's change (its `Work`, db/unit-of-work.ts).
  */
 export function createShopServices(
   db: Database,
@@ -19,5 +20,7 @@ export function createShopServices(
   const mail = createMailService();
   const tools = createToolsService(db, { audit });
   const orders = createOrdersService(db, { tools, audit, mail, shopUrl, rules: orderRules });
-  return { audit, mail, tools, orders };
+  // Here rather than in app.ts alone: every account link (a sign-in, `make-admin`) keeps the wishers' copy of the account.
+  const wishes = createWishesService(db, { tools, audit, mail, shopUrl });
+  return { audit, mail, tools, orders, wishes };
 }

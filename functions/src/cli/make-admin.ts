@@ -40,8 +40,8 @@ async function main() {
     // The same rules as a sign-in: the account of this Firebase user, never another uid's by email alone.
     const firebaseUser = { uid: account.uid, email, emailVerified: account.emailVerified, name: account.displayName, admin: true };
     const identity = firebaseIdentity(env.FIREBASE_PROJECT_ID);
-    const { orders, mail } = createShopServices(database.db);
-    const outcome = await createAccountLinks(database.db, { identity, orders, mail }).link(firebaseUser);
+    const { orders, mail, wishes } = createShopServices(database.db);
+    const outcome = await createAccountLinks(database.db, { identity, orders, mail, wishes }).link(firebaseUser);
     if (outcome.kind !== "linked") throw new Error(REFUSED[outcome.kind]);
     await auth.setCustomUserClaims(account.uid, { ...account.customClaims, admin: true });
   } finally {

@@ -1,7 +1,7 @@
 import type { PaymentsSettings } from "../config/env.js";
 import type { Database } from "../db/client.js";
 import { createPaymentsModule } from "../modules/payments/payments.module.js";
-import type { SweepResult } from "../modules/payments/refunds.js";
+import type { SweepResult } from "../modules/payments/payments.service.js";
 import { createShopServices } from "../shop-services.js";
 
 /**

@@ -1,4 +1,4 @@
-import { type loadEnv, mailSettings, paymentsSettings, shopUrlOf } from "../config/env.js";
+import { type LoadedEnv, mailSettings, paymentsSettings, shopUrlOf } from "../config/env.js";
 import { connectDatabase, type Database } from "../db/client.js";
 import { releaseUnpaidOrders } from "./release-unpaid-orders.js";
 import { describeSweep, retryDueRefunds } from "./retry-due-refunds.js";
@@ -11,7 +11,7 @@ export interface JobLog {
 }
 
 export interface JobContext {
-  env: ReturnType<typeof loadEnv>;
+  env: LoadedEnv;
   log: JobLog;
 }
 

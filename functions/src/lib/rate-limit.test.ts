@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/database.js";
 import { connectDatabase, type DatabaseHandle } from "../db/client.js";
 import { applyMigrations } from "../db/migrate.js";
-import { rateLimitCounters } from "../db/schema.js";
+import { rateLimitCounters } from "./rate-limit.tables.js";
 import { createRateLimitCounter } from "./rate-limit.js";
 
 let testDatabase: TestDatabase;

@@ -125,6 +125,33 @@ describe("reviews of removed accounts", () => {
     expect(await shownTexts("?limit=2")).toEqual(["Shown, newer.", "Shown, older."]);
   });
 
+  it("when a removed account wrote many of the newest reviews, some at the same moment as those shown, then the page still holds the newest shown, in order", async () => {
+    const author = await api.signUp("author");
+    const leaver = await api.signUp("leaver");
+    const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 0, minutes));
+    const rows = [
+      ...Array.from({ length: 40 }, (_, index) => ({ userId: leaver.id, userName: leaver.name, review: `Hidden ${index}.`, createdAt: at(100 - index) })),
+      ...[3, 2, 1].map((n) => ({ userId: author.id, userName: author.name, review: `Shown at the same moment ${n}.`, createdAt: at(50) })),
+      ...Array.from({ length: 10 }, (_, index) => ({ userId: leaver.id, userName: leaver.name, review: `Hidden alike ${index}.`, createdAt: at(50) })),
+      { userId: author.id, userName: author.name, review: "Shown, oldest.", createdAt: at(10) },
+    ];
+    const inserted = await api.database.db
+      .insert(reviews)
+      .values(rows.map((row) => ({ ...row, rating: 4 })))
+      .returning({ id: reviews.id, review: reviews.review, createdAt: reviews.createdAt });
+    expect((await api.request("DELETE", `/users/${leaver.id}`, { token: admin.token })).status).toBe(200);
+
+    // Those of one moment come in the order of their ids, newest first.
+    const sameMoment = inserted
+      .filter((row) => row.review.startsWith("Shown at the same moment"))
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .map((row) => row.review);
+    expect(await shownTexts("?limit=4")).toEqual([...sameMoment, "Shown, oldest."]);
+    expect(await shownTexts("?limit=2")).toEqual(sameMoment.slice(0, 2));
+    // Dated ahead of the other tests' reviews: taken down, so those are the newest shown again.
+    for (const row of inserted.filter((row) => row.review.startsWith("Shown"))) expect((await removeReview(row.id)).status).toBe(200);
+  });
+
   it("when a review has no account behind it (the demo reviews), then it is shown", async () => {
     await api.database.db.insert(reviews).values({ userName: "Demo Reviewer", rating: 5, review: "A review without an account." });
     expect(await shownTexts("?limit=1")).toEqual(["A review without an account."]);

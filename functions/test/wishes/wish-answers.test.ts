@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailSender } from "../../src/modules/mail/mail.sender.js";
+import { signInWithPassword, uniqueEmail } from "../support/auth-emulator.js";
 import { TestMailServer } from "../support/mail-server.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
@@ -198,6 +200,22 @@ describe("the tool added for wishes", () => {
     expect((await fulfil({ wishIds: ids, toolId })).body).toEqual({ acknowledged: true, modifiedCount: 2 });
     expect((await outboxAbout(toolId)).map((message) => message.recipient)).toEqual([bob.email]);
     expect((await groupsOf(api, admin, `q=${word}&status=done`)).body.groups[0]!.wishes.map((wish) => wish.userEmail)).toEqual([bob.email, null]);
+  });
+
+  it("when a wisher moved to another address in Firebase and signed in with it, then the e-mail goes to the new address", async () => {
+    const word = tag();
+    const mover = await api.signUp("mover", { verified: true });
+    const id = await wishFor(api, mover, `${word} Planer`, 210);
+    const movedTo = uniqueEmail("moved");
+    await getAuth().updateUser(mover.account.uid, { email: movedTo });
+    const exchanged = await api.request("PUT", `/user/${encodeURIComponent(movedTo)}`, {
+      token: await signInWithPassword(movedTo, mover.account.password),
+      body: { email: movedTo },
+    });
+    expect(exchanged.status).toBe(200);
+    const toolId = await addTool(`${word} Planer`);
+    expect((await fulfil({ wishIds: [id], toolId })).body).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await outboxAbout(toolId)).map((message) => message.recipient)).toEqual([movedTo]);
   });
 
   it("when the tool does not exist or was deleted, or a wish does not exist, then 404 and nothing changes", async () => {

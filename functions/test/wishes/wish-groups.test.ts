@@ -1,7 +1,9 @@
 import { inArray } from "drizzle-orm";
+import { getAuth } from "firebase-admin/auth";
 import { wishes } from "../../src/db/schema.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wishKey } from "../../src/modules/wishes/wish-key.js";
+import { signInWithPassword, uniqueEmail } from "../support/auth-emulator.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
 import { allGroupPages, groupsOf, insertWishes, tag, wishFor } from "./wish-helpers.js";
@@ -153,6 +155,39 @@ describe("search and filters", () => {
       [`${word} pipe bender`, 2],
     ]);
     expect(await found(`${word} 100% _none_`)).toEqual([]);
+  });
+
+  it("when a wisher moves to another address in Firebase and signs in with it, then their wishes show it and are found by it, no longer by the old one", async () => {
+    const word = tag();
+    const mover = await api.signUp(`mover${word}`);
+    await wishFor(api, mover, `${word} Belt Sander`, 150);
+    const movedTo = uniqueEmail(`moved${word}`);
+    await getAuth().updateUser(mover.account.uid, { email: movedTo });
+    const exchanged = await api.request("PUT", `/user/${encodeURIComponent(movedTo)}`, {
+      token: await signInWithPassword(movedTo, mover.account.password),
+      body: { email: movedTo },
+    });
+    expect(exchanged.status).toBe(200);
+
+    const emails = async (q: string) => (await list(`q=${encodeURIComponent(q)}`)).body.groups.flatMap((group) => group.wishes.map((wish) => wish.userEmail));
+    expect(await emails(word)).toEqual([movedTo]);
+    expect(await emails(movedTo.split("@")[0]!)).toEqual([movedTo]);
+    expect(await emails(mover.email.split("@")[0]!)).toEqual([]);
+  });
+
+  it("when a wisher's account was removed, then their wishes show no address, and a search by it still finds their group", async () => {
+    const word = tag();
+    const gone = await api.signUp(`gone${word}`);
+    await wishFor(api, gone, `${word} Jig Saw`, 80);
+    await wishFor(api, bob, `${word} jig saws`, 95);
+    expect((await api.request("DELETE", `/users/${gone.id}`, { token: admin.token })).status).toBe(200);
+
+    const [group, ...more] = (await list(`q=${encodeURIComponent(gone.email.split("@")[0]!)}`)).body.groups;
+    expect(more).toEqual([]);
+    expect(group!.wishes.map((wish) => [wish.userName, wish.userEmail])).toEqual([
+      [bob.name, bob.email],
+      [gone.name, null],
+    ]);
   });
 
   it("when filtered by an answer, then only wishes with that answer are grouped; open ones when none is asked for", async () => {

@@ -1,6 +1,6 @@
 import { desc, lt } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { type AuditAction, auditLog, type AuditLogRow } from "../../db/schema.js";
+import { type AuditAction, auditLog, type AuditLogRow } from "./audit.tables.js";
 
 export interface AuditActor {
   id: string;

@@ -15,6 +15,17 @@ export interface DeliveryReport {
   lastError: string | null;
 }
 
+/** How much one run delivers at most: a scheduled run has a timeout, and what is left goes on the next run. */
+export interface DeliveryLimits {
+  maxMessages?: number;
+  maxMilliseconds?: number;
+}
+
+/** Delivers the outbox's due messages, for the `sendMail` job. */
+export interface MailSender {
+  deliverDue(limits?: DeliveryLimits): Promise<DeliveryReport>;
+}
+
 /** Long enough for one message's worst case under the transport's timeouts, twice over. */
 const CLAIM_SECONDS = 120;
 /** A server that cannot be reached is tried again soon: the messages are not at fault. */
@@ -37,13 +48,11 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * that dies after the server took a message and before recording it leaves the claim to run out;
  * the message then goes again under the same Message-ID, which the receiving side uses to keep one.
  */
-export function createMailSender(db: Database, settings: MailSettings, transportOf: (url: string) => MailTransport = smtpTransport) {
+export function createMailSender(db: Database, settings: MailSettings, transportOf: (url: string) => MailTransport = smtpTransport): MailSender {
   const messageIdOf = (id: string) => `<${id}@${settings.messageIdDomain}>`;
 
   return {
-    messageIdOf,
-
-    async deliverDue({ maxMessages = 200, maxMilliseconds = 40_000 }: { maxMessages?: number; maxMilliseconds?: number } = {}): Promise<DeliveryReport> {
+    async deliverDue({ maxMessages = 200, maxMilliseconds = 40_000 } = {}) {
       const report: DeliveryReport = { sent: 0, refused: 0, serverUnavailable: false, waiting: 0, lastError: null };
       await outbox.releaseRecentlyVerified(db, LATE_RELEASE_SECONDS);
       if (!settings.smtpUrl) {
@@ -97,4 +106,3 @@ export function createMailSender(db: Database, settings: MailSettings, transport
     },
   };
 }
-export type MailSender = ReturnType<typeof createMailSender>;

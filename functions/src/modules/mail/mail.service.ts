@@ -10,16 +10,23 @@ export { composeMessage } from "./message.js";
  * What other modules do with mail: write it in the transaction of the change it tells about, so
  * it exists exactly when the change was committed. The sender (mail.sender.ts) delivers it.
  * Mail goes only to an address its owner has verified (docs/decisions/0019): until then it waits.
+ * Both take the caller's transaction and nothing else: neither has work to do after the commit.
  */
-export function createMailService() {
-  return {
-    enqueue: (tx: Queryable, ...messages: OutgoingMessage[]): Promise<void> => outbox.enqueue(tx, messages),
+export interface MailService {
+  /** Writes the messages to the outbox; an event already told (the same `eventKey`) is not written again. */
+  enqueue(tx: Queryable, ...messages: OutgoingMessage[]): Promise<void>;
+  /**
+   * The identity provider vouches that the address's owner signed in (a verified password
+   * account, or Google): it is recorded, and the messages waiting for it become due.
+   */
+  addressVerified(tx: Queryable, address: string): Promise<void>;
+}
 
-    /**
-     * The identity provider vouches that the address's owner signed in (a verified password
-     * account, or Google): it is recorded, and the messages waiting for it become due.
-     */
-    async addressVerified(tx: Queryable, address: string): Promise<void> {
+export function createMailService(): MailService {
+  return {
+    enqueue: (tx, ...messages) => outbox.enqueue(tx, messages),
+
+    async addressVerified(tx, address) {
       const canonical = canonicalAddress(address);
       if (canonical === null) return;
       await outbox.recordVerified(tx, canonical);
@@ -27,4 +34,3 @@ export function createMailService() {
     },
   };
 }
-export type MailService = ReturnType<typeof createMailService>;

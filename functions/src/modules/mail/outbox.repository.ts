@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { outbox, type OutboxRow, verifiedMailAddresses } from "../../db/schema.js";
+import { outbox, type OutboxRow, verifiedMailAddresses } from "./mail.tables.js";
 import type { OutgoingMessage } from "./message.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { OrderCanceller, OrderRow } from "../../db/schema.js";
+import type { OrderCanceller, OrderRow } from "./orders.tables.js";
 import { composeMessage, type OutgoingMessage } from "../mail/mail.service.js";
 
 /** How the buyer and the shop name an order to each other, as its pages show it: the id's first eight characters. */
@@ -14,7 +14,16 @@ export type CancelledBy = OrderCanceller;
  * The buyer's e-mail for each step of an order, written with the change (docs/decisions/0016).
  * Each is keyed by the order and the step, so a step is told once however often it is recorded.
  */
-export function orderMail(shopUrl: string) {
+export interface OrderMail {
+  placed(order: OrderRow): OutgoingMessage;
+  /** The receipt: what the order page's receipt shows. */
+  paid(order: OrderRow): OutgoingMessage;
+  shipped(order: OrderRow): OutgoingMessage;
+  cancelled(order: OrderRow, by: CancelledBy): OutgoingMessage;
+  refunded(order: OrderRow): OutgoingMessage;
+}
+
+export function orderMail(shopUrl: string): OrderMail {
   const orderPage = (order: OrderRow) => ({ label: "Your order", href: `${shopUrl}/dashboard/orders/${order.id}` });
   const basics = (order: OrderRow): [string, string][] => [
     ["Order number", orderNumber(order.id)],
@@ -100,4 +109,3 @@ export function orderMail(shopUrl: string) {
       }),
   };
 }
-export type OrderMail = ReturnType<typeof orderMail>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderRow } from "../../db/schema.js";
+import type { OrderRow } from "./orders.tables.js";
 import { type BatchFacts, decideBatch, idempotencyPair, LARGE_ORDER_HOLD_MINUTES, type NewOrder, outcomesOf, sameOrder } from "./order-rules.js";
 import { orderTotalCents } from "./orders.schemas.js";
 
@@ -170,8 +170,8 @@ describe("the outcomes once the accepted orders were inserted", () => {
 describe("replaying an Idempotency-Key", () => {
   it("is the same order only for the same tool and quantity", () => {
     const earlier = { toolId: "tool-1", quantity: 3 };
-    expect(sameOrder(earlier, { toolId: "tool-1", quantityAmount: 3 })).toBe(true);
-    expect(sameOrder(earlier, { toolId: "tool-1", quantityAmount: 4 })).toBe(false);
-    expect(sameOrder(earlier, { toolId: "tool-2", quantityAmount: 3 })).toBe(false);
+    expect(sameOrder(earlier, { toolId: "tool-1", quantity: 3 })).toBe(true);
+    expect(sameOrder(earlier, { toolId: "tool-1", quantity: 4 })).toBe(false);
+    expect(sameOrder(earlier, { toolId: "tool-2", quantity: 3 })).toBe(false);
   });
 });

@@ -1,16 +1,21 @@
 import { randomUUID } from "node:crypto";
-import type { OrderRow } from "../../db/schema.js";
+import type { OrderRow } from "./orders.tables.js";
+import type { Principal } from "../../lib/auth.js";
 import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../common.schemas.js";
 import type { StockForOrders } from "../tools/tools.service.js";
 import { orderTotalCents } from "./orders.schemas.js";
 
-/** One order as a buyer asks for it, with the buyer taken from their token. */
-export interface NewOrder {
+/** An order as a buyer asks for it: which tool, how many units, and where to deliver them. */
+export interface OrderRequest {
   toolId: string;
   quantity: number;
-  buyer: { id: string; name: string; email: string };
   userPhone: string;
   userAddress: string;
+}
+
+/** One order as a buyer asks for it, with the buyer taken from their token. */
+export interface NewOrder extends OrderRequest {
+  buyer: { id: string; name: string; email: string };
   idempotencyKey: string | null;
 }
 
@@ -136,5 +141,9 @@ export function outcomesOf(decisions: readonly Decision[], inserted: readonly Or
 }
 
 /** Whether a request replaying an Idempotency-Key asks for the same order as the one the key placed. */
-export const sameOrder = (earlier: Pick<OrderRow, "toolId" | "quantity">, asked: { toolId: string; quantityAmount: number }) =>
-  earlier.toolId === asked.toolId && earlier.quantity === asked.quantityAmount;
+export const sameOrder = (earlier: Pick<OrderRow, "toolId" | "quantity">, asked: Pick<OrderRequest, "toolId" | "quantity">) =>
+  earlier.toolId === asked.toolId && earlier.quantity === asked.quantity;
+
+/** An admin sees every order; a buyer only their own, and another buyer's is answered as missing, so its existence does not leak. */
+export const canSee = (principal: Pick<Principal, "id" | "role">, order: Pick<OrderRow, "userId">) =>
+  principal.role === "admin" || order.userId === principal.id;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { type OrderCanceller, orders, type OrderRow } from "../../db/schema.js";
+import { type OrderCanceller, orders, type OrderRow } from "./orders.tables.js";
 import { isUuid } from "../../lib/ids.js";
 import { likePattern } from "../../lib/page-cursor.js";
 import type { AcceptedOrder } from "./order-rules.js";
@@ -191,12 +191,14 @@ export async function markPaid(db: Queryable, id: string, transactionId: string,
   return row ?? null;
 }
 
-/** Only the payment that settled the order names its card, and only once. */
-export async function recordCard(db: Queryable, id: string, transactionId: string, cardLast4: string): Promise<void> {
-  await db
+/** Only the payment that settled the order names its card, and only once; the buyer's email when it did. */
+export async function recordCard(db: Queryable, id: string, transactionId: string, cardLast4: string): Promise<{ userEmail: string } | null> {
+  const [row] = await db
     .update(orders)
     .set({ cardLast4 })
-    .where(and(eq(orders.id, id), eq(orders.transactionId, transactionId), isNull(orders.cardLast4)));
+    .where(and(eq(orders.id, id), eq(orders.transactionId, transactionId), isNull(orders.cardLast4)))
+    .returning({ userEmail: orders.userEmail });
+  return row ?? null;
 }
 
 /**
@@ -227,13 +229,20 @@ export async function moveBuyerToEmail(db: Queryable, userId: string, email: str
   await db.update(orders).set({ userEmail: email }).where(eq(orders.userId, userId));
 }
 
+/** The orders' figures on the admin's overview. */
+export interface OrderFigures {
+  revenueTodayCents: number;
+  revenueWeekCents: number;
+  awaitingShipment: number;
+}
+
 /**
  * The admin's overview of orders, each figure one query on its own index: money taken by orders
  * paid since the start of today and of this week in the admin's time zone, given as instants
  * (orders_paid_at_idx; a refunded order's money went back and is not counted), and the paid orders
  * awaiting shipment (orders_status_listed_idx).
  */
-export async function figures(db: Queryable, since: { today: Date; week: Date }): Promise<{ revenueTodayCents: number; revenueWeekCents: number; awaitingShipment: number }> {
+export async function figures(db: Queryable, since: { today: Date; week: Date }): Promise<OrderFigures> {
   const revenueSince = (start: Date) => sql`(
     select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
     where ${orders.paidAt} is not null and ${orders.paidAt} >= ${start.toISOString()}::timestamptz and ${orders.status} in ('paid', 'shipped'))`;

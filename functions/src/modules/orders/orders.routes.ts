@@ -4,6 +4,7 @@ import { type AuthGuards, currentUser } from "../../lib/auth.js";
 import { cachedSerializer, sendJsonBytes } from "../../lib/send-json-bytes.js";
 import { listTooLargeProblem, WHOLE_LISTS, wholeListDescription } from "../../lib/whole-list.js";
 import { created, deleted, idParams } from "../common.schemas.js";
+import { orderRequestOf } from "./order-wire.js";
 import type { OrdersService } from "./orders.service.js";
 import { adminOrdersPage, adminOrdersQuery, listOrdersQuery, order, placeOrderBody, placeOrderHeaders, shipOrderBody } from "./orders.schemas.js";
 
@@ -36,7 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     async (request, reply) => {
       const { order: placed, replayed } = await orders.place(
         currentUser(request),
-        request.body,
+        orderRequestOf(request.body),
         request.headers["idempotency-key"],
       );
       if (replayed) reply.header("idempotent-replayed", "true");

@@ -1,44 +1,23 @@
-import { AppError } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
-import { toDollars } from "../../lib/money.js";
-import type { OrdersService } from "../orders/orders.service.js";
-import type { ToolsService } from "../tools/tools.service.js";
-import type { WishesService } from "../wishes/wishes.service.js";
-import { type Overview, type OverviewQuery, UNKNOWN_TIME_ZONE } from "./overview.schemas.js";
-import type { TimeZones } from "./time-zones.js";
+import { countOverviewFigures, type OverviewSources } from "./overview-figures.js";
+import { toOverview } from "./overview-wire.js";
+import type { Overview, OverviewQuery } from "./overview.schemas.js";
 
-export interface OverviewServiceDependencies {
-  orders: OrdersService;
-  tools: ToolsService;
-  wishes: WishesService;
-  /** Where a day and a week begin in the admin's time zone. */
-  timeZones: TimeZones;
+export type { OverviewSources } from "./overview-figures.js";
+
+/** The admin's overview: the figures other modules count, in one place. */
+export interface OverviewService {
+  /** The figures in the admin's time zone; an unknown zone is refused with 400. */
+  get(query: OverviewQuery): Promise<Overview>;
 }
-
-const unknownTimeZone = () =>
-  new AppError(400, "validation_failed", "Bad Request", "The request is not valid.", [{ path: "querystring/tz", message: UNKNOWN_TIME_ZONE }]);
 
 /**
- * The admin's overview, from the figures each module counts on its own indexes. Kept for half a
- * second per time zone (decision 6's bound): a dashboard left open and reloaded asks for the same.
+ * The overview is kept for half a second per time zone (decision 6's bound): a dashboard left open
+ * and reloaded asks for the same.
  */
-export function createOverviewService({ orders, tools, wishes, timeZones }: OverviewServiceDependencies) {
+export function createOverviewService(sources: OverviewSources): OverviewService {
   const kept = createFreshCache<Overview>({ maxAgeMs: 500, maxEntries: 100 });
   return {
-    get: ({ tz }: OverviewQuery): Promise<Overview> =>
-      kept.get(tz, async () => {
-        const since = await timeZones.startsIn(tz);
-        if (!since) throw unknownTimeZone();
-        const [money, lowStockTools, openWishes] = await Promise.all([orders.figures(since), tools.countLowStock(), wishes.countOpen()]);
-        return {
-          timeZone: tz,
-          revenueToday: toDollars(money.revenueTodayCents),
-          revenueThisWeek: toDollars(money.revenueWeekCents),
-          awaitingShipment: money.awaitingShipment,
-          lowStockTools,
-          openWishes,
-        };
-      }),
+    get: ({ tz }) => kept.get(tz, async () => toOverview(await countOverviewFigures(sources, tz))),
   };
 }
-export type OverviewService = ReturnType<typeof createOverviewService>;

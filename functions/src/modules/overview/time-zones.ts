@@ -2,12 +2,18 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
 import { intlDates, type ZoneStarts, zoneStarts } from "./zone-starts.js";
 
+/** Where a day and a week begin, in any zone the runtime or the database knows. */
+export interface TimeZones {
+  /** Where today and this week (from Monday) began in `timeZone`; null when neither Intl nor the database knows it. */
+  startsIn(timeZone: string, now?: Date): Promise<ZoneStarts | null>;
+}
+
 /**
  * The time zones the overview counts in: every name the runtime's Intl knows (IANA names old and
  * current, links, offsets), and every name in the database's pg_timezone_names. ICU's tz data and
  * the database's are updated apart, so either may know a zone the other does not yet.
  */
-export function createTimeZones(db: Queryable) {
+export function createTimeZones(db: Queryable): TimeZones {
   // Read once, on first need: pg_timezone_names walks the database's zone files.
   let databaseNames: Promise<ReadonlySet<string>> | null = null;
   const databaseKnows = async (timeZone: string) => {
@@ -31,12 +37,10 @@ export function createTimeZones(db: Queryable) {
   }
 
   return {
-    /** Where today and this week (from Monday) began in `timeZone`; null when neither Intl nor the database knows it. */
-    async startsIn(timeZone: string, now = new Date()): Promise<ZoneStarts | null> {
+    async startsIn(timeZone, now = new Date()) {
       const dates = intlDates(timeZone);
       if (dates) return zoneStarts(dates, now);
       return (await databaseKnows(timeZone)) ? databaseStarts(timeZone) : null;
     },
   };
 }
-export type TimeZones = ReturnType<typeof createTimeZones>;

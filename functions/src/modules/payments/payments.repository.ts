@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { paymentEvents, payments, type PaymentRow } from "../../db/schema.js";
+import { paymentEvents, payments, type PaymentRow } from "./payments.tables.js";
 
 export async function latestForOrder(db: Queryable, orderId: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);

@@ -5,6 +5,7 @@ import { badRequest } from "../../lib/errors.js";
 import { idParams } from "../common.schemas.js";
 import { order } from "../orders/orders.schemas.js";
 import type { PaymentEvent } from "./payment-provider.js";
+import { paymentRequestOf } from "./payment-wire.js";
 import { createPaymentIntentBody, paymentIntent } from "./payments.schemas.js";
 import type { PaymentsService } from "./payments.service.js";
 
@@ -20,7 +21,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     "/create-payment-intent",
     { onRequest: auth.user, schema: { tags: ["payments"], body: createPaymentIntentBody, response: { 200: paymentIntent } } },
     async (request) => {
-      const { clientSecret } = await payments.start(currentUser(request), request.body.orderId, request.body.toolPrice);
+      const { clientSecret } = await payments.start(currentUser(request), paymentRequestOf(request.body));
       return { clientSecret, provider: payments.provider };
     },
   );

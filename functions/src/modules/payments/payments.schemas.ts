@@ -11,6 +11,7 @@ export const createPaymentIntentBody = z.strictObject({
   orderId: z.string().min(1, "Required").max(ID_MAX_LENGTH),
   toolPrice: z.number().nonnegative().max(MAXIMUM_CHARGE_CENTS / 100).optional(),
 });
+export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBody>;
 
 export const paymentIntent = z.object({
   clientSecret: z.string(),

@@ -25,7 +25,15 @@ export interface SweepResult {
 /** The provider is down rather than refusing this one payment: asking about the others would only wait out more timeouts. */
 const providerUnreachable = (error: unknown) => error instanceof AppError && error.status === 503;
 
-export function createRefunds(db: Database, provider: PaymentProvider) {
+/** Money owed back to buyers, given back through the provider. */
+export interface Refunds {
+  /** Gives an intent's whole amount back and records it refunded; call it only once the refund is recorded as due. */
+  refund(intentId: string): Promise<void>;
+  /** Asks again for the refunds that stayed due longer than the grace period. */
+  retryDue(options?: { graceMinutes?: number }): Promise<SweepResult>;
+}
+
+export function createRefunds(db: Database, provider: PaymentProvider): Refunds {
   /**
    * Asked only after the transaction that found the refund due has committed: the provider is a
    * network call away, and the sandbox provider writes through a connection of its own, which on
@@ -61,5 +69,3 @@ export function createRefunds(db: Database, provider: PaymentProvider) {
 
   return { refund, retryDue };
 }
-
-export type Refunds = ReturnType<typeof createRefunds>;

@@ -1,21 +1,21 @@
-import { and, desc, eq, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { reviews, type ReviewRow, users } from "../../db/schema.js";
+import { reviews, type ReviewRow } from "./reviews.tables.js";
 
 /**
- * The newest reviews still shown: neither taken down by an admin nor written from an account that
- * was removed since. Newest first by `reviews_created_idx`, read backwards; each review's author is
- * one primary-key look-up, and the walk stops once `limit` reviews are found.
+ * Reviews no admin took down, newest first, at most `limit`, starting after the review `afterId`
+ * when one is given: `reviews_shown_idx`, read backwards from there. The order ends in the id, so
+ * reviews written in the same microsecond keep one order, and the key of the review the walk starts
+ * after is read in SQL from its own row, at full precision.
  */
-export function listShownReviews(db: Queryable, limit: number): Promise<ReviewRow[]> {
-  const authorRemoved = db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(and(eq(users.id, reviews.userId), isNotNull(users.removedAt)));
+export function reviewsNotTakenDown(db: Queryable, { afterId, limit }: { afterId: string | null; limit: number }): Promise<ReviewRow[]> {
+  const after = afterId
+    ? sql`(${reviews.createdAt}, ${reviews.id}) < (select last_read.created_at, last_read.id from ${reviews} as last_read where last_read.id = ${afterId})`
+    : undefined;
   return db
     .select()
     .from(reviews)
-    .where(and(isNull(reviews.removedAt), notExists(authorRemoved)))
+    .where(and(isNull(reviews.removedAt), after))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }

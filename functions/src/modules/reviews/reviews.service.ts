@@ -1,11 +1,14 @@
 import type { Database } from "../../db/client.js";
-import type { ReviewRow } from "../../db/schema.js";
+import { unitOfWork } from "../../db/unit-of-work.js";
 import type { Principal } from "../../lib/auth.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { canonicalId } from "../../lib/ids.js";
 import type { AuditService } from "../audit/audit.service.js";
+import type { UsersService } from "../users/users.service.js";
 import * as repository from "./reviews.repository.js";
 import type { AddReviewBody, Review } from "./reviews.schemas.js";
+import type { ReviewRow } from "./reviews.tables.js";
+import { shownReviews } from "./shown-reviews.js";
 
 const toReview = (row: ReviewRow): Review => ({
   _id: row.id,
@@ -15,31 +18,41 @@ const toReview = (row: ReviewRow): Review => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export interface ReviewsServiceDependencies {
-  audit: Pick<AuditService, "record">;
+/** The customers' reviews of the shop, shown on its home page, and the admins' removals of them. */
+export interface ReviewsService {
+  /** The newest reviews shown; older, removed ones and those of removed accounts stay stored. */
+  list(limit: number): Promise<Review[]>;
+  /** A buyer reviews the shop, under their own name. */
+  add(principal: Principal, body: AddReviewBody): Promise<Review>;
+  /** An admin takes a review off the shop; it stays stored, and the removal is audited. */
+  remove(principal: Principal, id: string): Promise<void>;
 }
 
-export function createReviewsService(db: Database, { audit }: ReviewsServiceDependencies) {
-  return {
-    /** The newest reviews shown; older, removed ones and those of removed accounts stay stored. */
-    async list(limit: number): Promise<Review[]> {
-      return (await repository.listShownReviews(db, limit)).map(toReview);
-    },
+export interface ReviewsServiceDependencies {
+  audit: Pick<AuditService, "record">;
+  /** Reviews of removed accounts are not shown; the users module says which those are. */
+  users: Pick<UsersService, "removedAmong">;
+}
 
-    async add(principal: Principal, { rating, review }: AddReviewBody): Promise<Review> {
+export function createReviewsService(db: Database, { audit, users }: ReviewsServiceDependencies): ReviewsService {
+  const change = unitOfWork(db);
+  return {
+    list: async (limit) => (await shownReviews(db, users, limit)).map(toReview),
+
+    async add(principal, { rating, review }) {
       // Reviews are the customers' voice; the shop's own staff do not review it.
       if (principal.role === "admin") throw forbidden("Admins cannot review the shop.");
       return toReview(await repository.insertReview(db, { userId: principal.id, userName: principal.name, rating, review }));
     },
 
     /**
-     * Takes a review off the shop. Its row stays for the record, and the audit entry carries its
-     * author, rating and text, so the log alone says what was taken down and whose it was.
+     * Its row stays for the record, and the audit entry carries its author, rating and text, so the
+     * log alone says what was taken down and whose it was.
      */
-    async remove(principal: Principal, id: string): Promise<void> {
+    async remove(principal, id) {
       const reviewId = canonicalId(id);
       if (!reviewId) throw notFound("Review");
-      await db.transaction(async (tx) => {
+      await change(async ({ tx }) => {
         const row = await repository.markRemoved(tx, reviewId);
         if (!row) throw notFound("Review");
         await audit.record(tx, {
@@ -52,4 +65,3 @@ export function createReviewsService(db: Database, { audit }: ReviewsServiceDepe
     },
   };
 }
-export type ReviewsService = ReturnType<typeof createReviewsService>;

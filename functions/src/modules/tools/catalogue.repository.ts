@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client.js";
-import { catalogueWords, tools } from "../../db/schema.js";
+import { catalogueWords, tools } from "./tools.tables.js";
 import type { CatalogueSort } from "./tools.schemas.js";
 
 /** A word of a search, and the catalogue's words it may have been a typo of. */
@@ -80,7 +80,7 @@ const cursorTool = alias(tools, CURSOR_TOOL);
 type Table = Record<"name" | "unitPriceCents" | "createdAt" | "id", PgColumn>;
 /**
  * Each order ends in the id, so no two tools tie and a page starts exactly where the last one ended.
- * Each key has its index (db/schema.ts), so a page reads its rows in order and stops.
+ * Each key has its index (tools.tables.ts), so a page reads its rows in order and stops.
  */
 const ORDERS: Record<CatalogueSort, { key: (t: Table) => [SQL | PgColumn, PgColumn]; descending: boolean }> = {
   name: { key: (t) => [sql`lower(${t.name})`, t.id], descending: false },

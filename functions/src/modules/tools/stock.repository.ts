@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { stockMovements, type StockMovementRow, tools } from "../../db/schema.js";
+import { stockMovements, type StockMovementRow, tools } from "./tools.tables.js";
 import { isUuid } from "../../lib/ids.js";
 
 /** What an order needs of its tool: the price and name it records, and the stock it checks. */

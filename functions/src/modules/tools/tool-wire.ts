@@ -1,7 +1,8 @@
-import type { ToolRow } from "../../db/schema.js";
+import type { StockMovementRow, ToolRow } from "./tools.tables.js";
 import { toCents, toDollars } from "../../lib/money.js";
+import type { CatalogueRow } from "./catalogue.repository.js";
 import type { ToolEdit } from "./tools.repository.js";
-import type { CreateToolBody, Tool, UpdateToolBody } from "./tools.schemas.js";
+import type { CreateToolBody, ManagedTool, StockMovement, Tool, UpdateToolBody } from "./tools.schemas.js";
 
 /**
  * The one place the tools module meets the contract's names (docs/product.md §9): inside, a tool
@@ -18,6 +19,19 @@ export const toTool = (row: ToolFields): Tool => ({
   description: row.description,
   moq: row.minOrderQuantity,
   aq: row.stock,
+});
+
+/** A tool as Manage Tools lists it: the catalogue's fields and when it was added. */
+export const toManagedTool = (row: CatalogueRow): ManagedTool => ({ ...toTool(row), createdAt: row.createdAt.toISOString() });
+
+export const toStockMovement = (row: StockMovementRow): StockMovement => ({
+  _id: String(row.id),
+  toolId: row.toolId,
+  kind: row.kind,
+  quantity: row.quantity,
+  reason: row.reason,
+  actorId: row.actorId,
+  createdAt: row.createdAt.toISOString(),
 });
 
 export type NewTool = Omit<ToolFields, "id">;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { tools, type ToolRow } from "../../db/schema.js";
+import { tools, type ToolRow } from "./tools.tables.js";
 import { isUuid } from "../../lib/ids.js";
 
 const listed = isNull(tools.deletedAt);

@@ -1,10 +1,11 @@
-import type { Database, Queryable } from "../../db/client.js";
-import type { UserRow } from "../../db/schema.js";
 import { isUniqueViolation } from "../../db/adapters/pg-errors.js";
+import type { RunChange, Work } from "../../db/unit-of-work.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { OrdersService } from "../orders/orders.service.js";
+import type { WishesService } from "../wishes/wishes.service.js";
 import { displayNameFor } from "./display-name.js";
 import * as repository from "./users.repository.js";
+import type { UserRow } from "./users.tables.js";
 
 /** A Firebase user as the shop links it to an account. */
 export interface FirebaseUser {
@@ -29,13 +30,22 @@ export type LinkOutcome =
   /** The account of this email belongs to a Firebase user that still exists, under another email now. */
   | { kind: "owner_moved" };
 
+/** Links Firebase users to their shop accounts, as a sign-in does and as `make-admin` does for the first admin. */
+export interface AccountLinks {
+  link(user: FirebaseUser): Promise<LinkOutcome>;
+}
+
 export interface AccountLinkDependencies {
+  /** Runs the link in one transaction. */
+  change: RunChange;
   /** The email a Firebase user has now, or null when the user no longer exists. */
   currentEmailOf: (uid: string) => Promise<string | null>;
   /** A buyer's orders carry their email and follow it when it changes. */
   orders: Pick<OrdersService, "moveBuyerToEmail">;
   /** Mail waits until Firebase vouches for its address (docs/decisions/0019). */
   mail: Pick<MailService, "addressVerified">;
+  /** User Wish keeps its own copy of each wisher's account and address. */
+  wishes: Pick<WishesService, "wisherChanged">;
 }
 
 /**
@@ -46,14 +56,14 @@ export interface AccountLinkDependencies {
  * that same address (a user who changed their address, and has not signed in since, keeps their
  * account from whoever gets the old address next). A removed account is never revived, by any uid.
  */
-export async function linkAccount(db: Database, { currentEmailOf, orders, mail }: AccountLinkDependencies, user: FirebaseUser): Promise<LinkOutcome> {
+export async function linkAccount({ change, currentEmailOf, orders, mail, wishes }: AccountLinkDependencies, user: FirebaseUser): Promise<LinkOutcome> {
   const values = {
     firebaseUid: user.uid,
     email: user.email,
     name: displayNameFor(user.name, user.email),
     role: user.admin ? ("admin" as const) : ("buyer" as const),
   };
-  const decide = async (tx: Queryable): Promise<LinkOutcome> => {
+  const decide = async ({ tx }: Work): Promise<LinkOutcome> => {
     const { own, holder } = await repository.lockAccountsOf(tx, user.uid, user.email);
     if (own) {
       if (own.removedAt) return { kind: "removed" };
@@ -72,10 +82,13 @@ export async function linkAccount(db: Database, { currentEmailOf, orders, mail }
     return { kind: "linked", row: await repository.insertAccount(tx, values) };
   };
   const attempt = () =>
-    db.transaction(async (tx): Promise<LinkOutcome> => {
-      const outcome = await decide(tx);
+    change(async (work): Promise<LinkOutcome> => {
+      const outcome = await decide(work);
+      if (outcome.kind !== "linked") return outcome;
       // The address is the account's own now: what waited for it goes.
-      if (outcome.kind === "linked" && user.emailVerified) await mail.addressVerified(tx, outcome.row.email);
+      if (user.emailVerified) await mail.addressVerified(work.tx, outcome.row.email);
+      // A new account, or one under another address now: User Wish follows it.
+      await wishes.wisherChanged(work, { userId: outcome.row.id, email: outcome.row.email, removed: false });
       return outcome;
     });
   try {

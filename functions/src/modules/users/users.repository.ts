@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, getTableName, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client.js";
 import { queryPrepared } from "../../db/prepared.js";
-import { users, type UserRow } from "../../db/schema.js";
 import type { Principal } from "../../lib/auth.js";
+import { users, type UserRow } from "./users.tables.js";
 
 const active = isNull(users.removedAt);
 const normalEmail = (email: string) => email.trim().toLowerCase();
@@ -74,6 +74,15 @@ export function pageOfActive(db: Queryable, { search, role, afterId, limit }: Ac
 export async function accountExists(db: Queryable, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   return row !== undefined;
+}
+
+/** Those of these accounts that an admin removed. */
+export async function removedAmong(db: Queryable, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNotNull(users.removedAt)));
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -1,18 +1,23 @@
-import type { WishRow } from "../../db/schema.js";
 import { composeMessage, type OutgoingMessage } from "../mail/mail.service.js";
 import type { Tool } from "../tools/tools.schemas.js";
+import type { WishRow } from "./wishes.tables.js";
 
 const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
-/**
- * The e-mail a buyer gets when a tool they wished for is added (docs/decisions/0016). It is keyed
- * by the tool and the buyer, so a buyer is told once about a tool however many of their wishes it
- * answers and however often it is recorded.
- */
-export function wishMail(shopUrl: string) {
+/** The e-mail the wishes module sends, its links leading to the shop at one address. */
+export interface WishMail {
+  /**
+   * What a buyer gets when a tool they wished for is added (docs/decisions/0016). It is keyed by the
+   * tool and the buyer, so a buyer is told once about a tool however many of their wishes it
+   * answers and however often it is recorded.
+   */
+  toolAdded(tool: Tool, to: string, wish: Pick<WishRow, "userId" | "userName" | "name" | "createdAt">): OutgoingMessage;
+}
+
+export function wishMail(shopUrl: string): WishMail {
   return {
-    toolAdded: (tool: Tool, to: string, wish: Pick<WishRow, "userId" | "userName" | "name" | "createdAt">): OutgoingMessage =>
+    toolAdded: (tool, to, wish) =>
       composeMessage({
         eventKey: `tool:${tool._id}:wished-by:${wish.userId}`,
         to,

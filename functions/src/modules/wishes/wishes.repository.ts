@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.js";
-import { users, wishes, type WishRow } from "../../db/schema.js";
 import { likePattern } from "../../lib/page-cursor.js";
 import type { WishStatus } from "./wishes.schemas.js";
+import { type WisherRow, wishers, wishes, type WishRow } from "./wishes.tables.js";
 
 /** Every wish newest first, at most `limit`: wishes_created_idx, read backwards until the limit. */
 export function listWishes(db: Queryable, limit: number): Promise<WishRow[]> {
@@ -87,7 +87,7 @@ export async function listGroups(db: Queryable, view: WishGroupsView): Promise<W
   if (q) {
     if (nameKey) matches.push(sql`${wishes.nameKey} like ${likePattern(nameKey)}`);
     matches.push(sql`${wishes.userName} ilike ${likePattern(q)}`);
-    matches.push(sql`${wishes.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${likePattern(q)})`);
+    matches.push(sql`${wishes.userId} in (select ${wishers.userId} from ${wishers} where ${wishers.email} ilike ${likePattern(q)})`);
   }
   // A group is shown whole when any of its wishes matches the search.
   const shown = matches.length > 0 ? sql`having bool_or(${sql.join(matches, sql` or `)})` : sql``;
@@ -124,13 +124,13 @@ export async function listGroups(db: Queryable, view: WishGroupsView): Promise<W
       from members
     )
     select page.key, page.count, medians.median_cents, page.latest_at,
-           w.id, w.user_id, w.user_name, ${users.email} as user_email, w.name, w.price_cents,
+           w.id, w.user_id, w.user_name, ${wishers.email} as user_email, w.name, w.price_cents,
            w.details, w.created_at, w.status, w.tool_id, w.resolved_at, w.name_key
     from page
     join medians on medians.key = page.key
     join listed on listed.key = page.key and listed.place <= ${wishesPerGroup}
     join ${wishes} as w on w.id = listed.id
-    left join ${users} on ${users.id} = w.user_id and ${users.removedAt} is null
+    left join ${wishers} on ${wishers.userId} = w.user_id and not ${wishers.removed}
     order by page.latest_at desc, page.key desc, w.created_at desc, w.id desc`);
 
   const groups: WishGroupRow[] = [];
@@ -178,12 +178,27 @@ export async function markFulfilled(tx: Queryable, ids: string[], toolId: string
     .where(and(inArray(wishes.id, ids), isNull(wishes.toolId), ne(wishes.status, "declined")));
 }
 
-/** The email of each of these wishers whose account is still there. */
+/** The address of each of these wishers whose account is still there. */
 export async function wisherEmails(tx: Queryable, userIds: string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(inArray(users.id, userIds), isNull(users.removedAt)));
+    .select({ id: wishers.userId, email: wishers.email })
+    .from(wishers)
+    .where(and(inArray(wishers.userId, userIds), eq(wishers.removed, false)));
   return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/**
+ * Writes a wisher's address and whether their account is removed, as the users module has them now.
+ * A row that already says so is left untouched, so a sign-in that changes nothing writes nothing.
+ */
+export async function keepWisher(tx: Queryable, wisher: WisherRow): Promise<void> {
+  await tx
+    .insert(wishers)
+    .values(wisher)
+    .onConflictDoUpdate({
+      target: wishers.userId,
+      set: { email: sql`excluded.email`, removed: sql`excluded.removed` },
+      setWhere: sql`(${wishers.email}, ${wishers.removed}) is distinct from (excluded.email, excluded.removed)`,
+    });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../../db/client.js";
-import type { SandboxIntentRow } from "../../../db/schema.js";
+import type { SandboxIntentRow } from "./sandbox.tables.js";
 import { AppError, conflict, notFound, unprocessable } from "../../../lib/errors.js";
 import type { PaymentEvent, PaymentProvider, ProviderIntent } from "../payment-provider.js";
 import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../payments.schemas.js";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client.js";
-import { sandboxIntents, type SandboxIntentRow } from "../../../db/schema.js";
+import { sandboxIntents, type SandboxIntentRow } from "./sandbox.tables.js";
 
 export async function insertOrGetIntent(db: Queryable, values: typeof sandboxIntents.$inferInsert): Promise<SandboxIntentRow> {
   await db.insert(sandboxIntents).values(values).onConflictDoNothing({ target: sandboxIntents.idempotencyKey });

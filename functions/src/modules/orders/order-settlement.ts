@@ -1,0 +1,58 @@
+import { notFound } from "../../lib/errors.js";
+import type { OrderSettlement, OrderToSettle } from "./orders.service.js";
+import { toOrder } from "./order-wire.js";
+import * as repository from "./orders.repository.js";
+import type { OrderRow } from "./orders.tables.js";
+import type { OrdersContext } from "./orders-context.js";
+
+const toSettle = (row: OrderRow): OrderToSettle => ({ id: row.id, status: row.status, totalCents: row.totalCents, view: toOrder(row) });
+
+/**
+ * What the payments module does to an order. Each change joins the payment's own and registers
+ * what must follow its commit (the lists forgetting the order, the stock shown again), so the
+ * payments module has nothing to remember once it has committed.
+ */
+export function orderSettlement({ db, stock, audit, mail, messages, lists }: OrdersContext): OrderSettlement {
+  return {
+    async ownLive(principal, id) {
+      const row = await repository.findLiveOrder(db, id);
+      if (!row || row.userId !== principal.id) throw notFound("Order");
+      return toSettle(row);
+    },
+
+    async lock({ tx }, id) {
+      const row = await repository.findOrderForPayment(tx, id);
+      return row && toSettle(row);
+    },
+
+    async markPaid({ tx, afterCommit }, id, transactionId, cardLast4) {
+      const row = await repository.markPaid(tx, id, transactionId, cardLast4);
+      if (!row) return false;
+      // The receipt goes with the payment that settled the order, and with no other.
+      await mail.enqueue(tx, messages.paid(row));
+      afterCommit(() => lists.changed(row.userEmail));
+      return true;
+    },
+
+    async recordCard({ tx, afterCommit }, id, transactionId, cardLast4) {
+      const recorded = await repository.recordCard(tx, id, transactionId, cardLast4);
+      if (recorded) afterCommit(() => lists.changed(recorded.userEmail));
+    },
+
+    async markRefunded(work, actor, id) {
+      const { tx, afterCommit } = work;
+      const row = await repository.markRefunded(tx, id);
+      if (!row) return null;
+      await stock.giveBack(work, row.toolId, row.quantity);
+      await audit.record(tx, {
+        actor,
+        action: "order.refunded",
+        target: { type: "order", id: row.id },
+        details: { userEmail: row.userEmail, totalCents: row.totalCents, transactionId: row.transactionId },
+      });
+      await mail.enqueue(tx, messages.refunded(row));
+      afterCommit(() => lists.changed(row.userEmail));
+      return toSettle(row);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Database } from "../../db/client.js";
+import type { RunChange } from "../../db/unit-of-work.js";
+import type { OrderSettlement } from "../orders/orders.service.js";
+import type { PaymentProvider } from "./payment-provider.js";
+import type { Refunds } from "./refunds.js";
+
+/** What the payments module's use cases work with. */
+export interface PaymentsContext {
+  db: Database;
+  /** Runs a change in one transaction, then what must wait for its commit (the provider's refund). */
+  change: RunChange;
+  provider: PaymentProvider;
+  /** What a payment does to its order, in the payment's own change. */
+  settlement: OrderSettlement;
+  /** Gives money back through the provider, once it is recorded as owed. */
+  refunds: Refunds;
+}

@@ -1,0 +1,104 @@
+import type { Database } from "../../db/client.js";
+import { notFound } from "../../lib/errors.js";
+import { createFreshCache } from "../../lib/fresh-cache.js";
+import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
+import { type CatalogueView, type CursorParameter, readCursor, searchKey, unknownCursor, writeCursor } from "./catalogue-cursor.js";
+import * as catalogue from "./catalogue.repository.js";
+import { toManagedTool, toTool } from "./tool-wire.js";
+import * as repository from "./tools.repository.js";
+import type { CatalogueQuery, CataloguePage, ManageToolsPage, ManageToolsQuery, Tool } from "./tools.schemas.js";
+
+/**
+ * The catalog is read far more than it changes. Answers are kept for at most half a second, so a
+ * deleted tool or a changed stock shows everywhere within a second, even from other instances;
+ * this instance's own writes show at once.
+ */
+const CATALOG_MAX_AGE_MS = 500;
+
+/** The tools as buyers and admins read them (ToolsService says what each read answers), and what a committed change makes them forget. */
+export interface Catalogue {
+  list(): Promise<Tool[]>;
+  get(id: string): Promise<Tool>;
+  search(query: CatalogueQuery): Promise<CataloguePage>;
+  manage(query: ManageToolsQuery): Promise<ManageToolsPage>;
+  /** Forgets every answer kept: a tool was added, edited or removed, or its stock moved. */
+  changed(): void;
+  /** Forgets how searches' words are spelled in the catalogue: a tool brought new words. */
+  wordsChanged(): void;
+}
+
+export function createCatalogue(db: Database): Catalogue {
+  const catalog = createFreshCache<Tool[]>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  // Past its size the catalog is a 422, kept as briefly, so asking again costs neither a read nor a serialization.
+  const wholeCatalog = wholeListReader(WHOLE_LISTS.tools, { maxAgeMs: CATALOG_MAX_AGE_MS });
+  const single = createFreshCache<Tool>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  // Catalogue pages, kept as briefly as the catalog and forgotten with it: the first pages of the
+  // sorts and of common searches are asked for far more often than stock changes.
+  const pages = createFreshCache<CataloguePage>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  // How a search's words are spelled in the catalogue changes only when a tool brings new words.
+  const searchWords = createFreshCache<catalogue.SearchWord[]>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+
+  /** A page of the view after the cursor, and the cursor of the page after it. */
+  async function readPage(
+    view: CatalogueView,
+    after: string | null,
+    limit: number,
+    parameter: CursorParameter,
+  ): Promise<{ rows: catalogue.CatalogueRow[]; next: string | null }> {
+    const words = searchKey(view.q);
+    const search = words === "" ? null : await searchWords.get(words, () => catalogue.searchWords(db, words));
+    const rows = await catalogue.cataloguePage(db, { ...view, search, after, rows: limit + 1 });
+    // An empty page after a cursor is either the end or a cursor naming no tool at all; only the
+    // first is an answer.
+    if (after !== null && rows.length === 0 && !(await catalogue.toolEverExisted(db, after))) throw unknownCursor(parameter);
+    const page = rows.slice(0, limit);
+    return { rows: page, next: rows.length > limit ? writeCursor(view, page.at(-1)!.id) : null };
+  }
+
+  return {
+    list: () => catalog.get("catalog", () => wholeCatalog.read((limit) => repository.listTools(db, limit), toTool)),
+
+    get(id) {
+      return single.get(id, async () => {
+        const row = await repository.findTool(db, id);
+        if (!row) throw notFound("Tool");
+        return toTool(row);
+      });
+    },
+
+    /**
+     * Listed tools whose name or description has every word of `q` (forgiving a typo), in stock if
+     * asked, in the asked order, after the tool the cursor names. A page is one walk of an index
+     * (docs/decisions/0013); the same page is answered from memory for half a second, like the catalog.
+     */
+    search({ q = "", sort, inStock, after, limit }) {
+      const view: CatalogueView = { sort, q, inStock: inStock === "true" };
+      const cursor = after === undefined ? null : readCursor(view, after);
+      const key = JSON.stringify([sort, searchKey(q), view.inStock, cursor?.after ?? null, limit]);
+      return pages.get(key, async () => {
+        const { rows, next } = await readPage(view, cursor?.after ?? null, limit, "after");
+        return { tools: rows.map(toTool), next };
+      });
+    },
+
+    /**
+     * Listed tools newest first, searched as the catalogue searches, only those low on stock if
+     * asked. Read afresh each time: an admin who has just restocked sees the new stock.
+     */
+    async manage({ q = "", lowStock, cursor, limit }) {
+      const view: CatalogueView = { sort: "newest", q, inStock: false, lowStock: lowStock === "true" };
+      const after = cursor === undefined ? null : readCursor(view, cursor, "cursor").after;
+      const { rows, next } = await readPage(view, after, limit, "cursor");
+      return { tools: rows.map(toManagedTool), next };
+    },
+
+    changed() {
+      catalog.invalidate();
+      wholeCatalog.shrank();
+      single.invalidate();
+      pages.invalidate();
+    },
+
+    wordsChanged: () => searchWords.invalidate(),
+  };
+}

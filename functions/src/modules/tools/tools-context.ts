@@ -1,0 +1,14 @@
+import type { Database } from "../../db/client.js";
+import type { RunChange } from "../../db/unit-of-work.js";
+import type { AuditService } from "../audit/audit.service.js";
+import type { Catalogue } from "./catalogue.js";
+
+/** What the tools module's use cases work with. */
+export interface ToolsContext {
+  db: Database;
+  /** Runs a write in one transaction, then what must wait for its commit (the catalogue forgetting). */
+  change: RunChange;
+  /** Every admin change to a tool is audited in the change's own transaction. */
+  audit: AuditService;
+  catalogue: Catalogue;
+}

@@ -1,0 +1,18 @@
+import type { RunChange } from "../../db/unit-of-work.js";
+import type { IdentityProvider } from "../../lib/identity.js";
+import type { AuditService } from "../audit/audit.service.js";
+import type { WishesService } from "../wishes/wishes.service.js";
+
+/** What the users module's admin changes (make-admin.ts, remove-user.ts) work with. */
+export interface UsersContext {
+  /** Runs a change in one transaction, then what must wait for its commit. */
+  change: RunChange;
+  /** Firebase: the admin claim mirrors the table, and a removed user's sign-in is disabled. */
+  identity: Pick<IdentityProvider, "setAdmin" | "disable">;
+  /** Every admin change to an account is audited in the change's own transaction. */
+  audit: Pick<AuditService, "record">;
+  /** User Wish keeps its own copy of each wisher's account, changed in the same transaction. */
+  wishes: Pick<WishesService, "wisherChanged">;
+  /** `GET /api/users`: a removal makes the list smaller, so a "too large" kept for it must go. */
+  everyone: { shrank(): void };
+}

@@ -1,0 +1,18 @@
+import type { RunChange } from "../../db/unit-of-work.js";
+import type { AuditService } from "../audit/audit.service.js";
+import type { MailService } from "../mail/mail.service.js";
+import type { ToolsService } from "../tools/tools.service.js";
+import type { WishMail } from "./wish-mail.js";
+
+/** What the wishes module's answers (resolve, fulfil) work with. */
+export interface WishesContext {
+  /** Runs an answer in one transaction; wishes have nothing to do after the commit. */
+  change: RunChange;
+  /** Where the tool added for a wish is looked up. */
+  tools: Pick<ToolsService, "get">;
+  /** Every answer to a wish is audited in the answer's own transaction. */
+  audit: Pick<AuditService, "record">;
+  /** Wishers are e-mailed in the transaction that answers their wishes. */
+  mail: Pick<MailService, "enqueue">;
+  messages: WishMail;
+}
