@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points talk to a person on the terminal.
-    files: ["scripts/**", "functions/src/cli/**", "functions/bench/**", "e2e/**", "web/scripts/**"],
+    files: ["scripts/**", "functions/scripts/**", "functions/src/cli/**", "functions/bench/**", "e2e/**", "web/scripts/**"],
     rules: { "no-console": "off" },
   },
   {
