@@ -3,70 +3,104 @@ import { importResolution, repoRoot } from "./import-resolution.js";
 
 // The API's seams (docs/architecture.md): lib/ and db/ serve every module and know none; a module
 // reaches another only through its service and its schemas, which app.ts and shop-services.ts compose.
-// Each module declares its own tables (`*.tables.ts`, beside its repository) and touches no other's;
-// db/schema.ts only gathers them for the Drizzle client and drizzle-kit.
+// A module reaches its data through its port (`<module>.store.ts`); the port's PostgreSQL
+// implementation, and the module's tables (`*.tables.ts`), are its postgres/ folder, the one place in
+// it that knows the store. stores/ builds those implementations; db/schema.ts only gathers the tables
+// for the Drizzle client and drizzle-kit.
 
 const SERVER_FILES = ["functions/src/**/*.ts"];
 const SRC = "functions/src";
 const MODULES = `${SRC}/modules`;
+const ALL_MODULES = `${repoRoot}${MODULES}`;
 const SCHEMA_INDEX = `${SRC}/db/schema.ts`;
 const modules = readdirSync(new URL(`../${MODULES}`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** A module's table files, and every other file of it. */
-const tablesOf = (module) => `${repoRoot}${MODULES}/${module}/**/*.tables.ts`;
-const restOf = (module) => `${repoRoot}${MODULES}/${module}/**/!(*.tables).ts`;
-const ANY_TABLES = `${repoRoot}${MODULES}/**/*.tables.ts`;
+/** A module's postgres/ folders (its store in PostgreSQL, tables included), its table files, and every other file of it. */
+const postgresOf = (module) => `${ALL_MODULES}/${module}/**/postgres/**`;
+const tablesOf = (module) => `${ALL_MODULES}/${module}/**/postgres/*.tables.ts`;
+const restOf = (module) => `${ALL_MODULES}/${module}/**/!(*.tables).ts`;
+/** The files of every other module's postgres/ folders, but for their table files. */
+const othersPostgresOf = (module) => `${ALL_MODULES}/!(${module})/**/postgres/!(*.tables).ts`;
+const ANY_TABLES = `${ALL_MODULES}/**/postgres/*.tables.ts`;
+const ANY_POSTGRES = `${ALL_MODULES}/**/postgres/**`;
+/** Every file of the modules outside a postgres/ folder (which has no folders of its own): the side that knows the ports and no store. */
+const OUTSIDE_POSTGRES = `${ALL_MODULES}/**/!(postgres)/*.ts`;
+/** The entry points and the composition, which build services over the stores. */
+const COMPOSITION = [`${repoRoot}${SRC}/*.ts`, `${SRC}/jobs`, `${SRC}/cli`];
+const STORES = `${SRC}/stores`;
 
 const zones = [
   {
     target: [`${SRC}/lib`, `${SRC}/config`, `${repoRoot}${SRC}/db/**/!(schema).ts`],
-    from: [MODULES, `${SRC}/app.ts`, `${SRC}/shop-services.ts`, `${SRC}/jobs`],
+    from: [MODULES, STORES, `${SRC}/app.ts`, `${SRC}/shop-services.ts`, `${SRC}/jobs`],
     message: "lib/, db/ and config/ serve every module and import none: pass what they need from a module in from app.ts.",
   },
   {
     target: SCHEMA_INDEX,
-    from: [`${repoRoot}${MODULES}/**`, `${repoRoot}${SRC}/*.ts`, `${repoRoot}${SRC}/jobs/**`],
+    from: [`${ALL_MODULES}/**`, `${repoRoot}${SRC}/*.ts`, `${repoRoot}${SRC}/jobs/**`, `${repoRoot}${STORES}/**`],
     except: [ANY_TABLES],
-    message: "db/schema.ts is the index of the modules' tables (their *.tables.ts files) and imports nothing else of theirs.",
+    message: "db/schema.ts is the index of the modules' tables (their postgres/*.tables.ts files) and imports nothing else of theirs.",
   },
   ...modules.flatMap((module) => [
     {
       target: restOf(module),
-      from: [`${repoRoot}${MODULES}/**`],
+      from: [`${ALL_MODULES}/**`],
       except: [
-        `${repoRoot}${MODULES}/${module}/**`,
-        `${repoRoot}${MODULES}/*/*.service.ts`,
-        `${repoRoot}${MODULES}/*/*.schemas.ts`,
-        `${repoRoot}${MODULES}/common.schemas.*`,
-        // Reported by the zone below, which says why.
-        ANY_TABLES,
+        `${ALL_MODULES}/${module}/**`,
+        `${ALL_MODULES}/*/*.service.ts`,
+        `${ALL_MODULES}/*/*.schemas.ts`,
+        `${ALL_MODULES}/common.schemas.*`,
+        // Reported by the zones below, which say why.
+        ANY_POSTGRES,
       ],
       message: "A module's public face is its service and its schemas: use the service it is given (shop-services.ts, app.ts), never another module's repository or inner files.",
     },
     {
-      target: restOf(module),
-      from: [ANY_TABLES],
-      except: [tablesOf(module)],
-      message: "A module reads and writes only its own tables (its *.tables.ts); what another module keeps comes through that module's service.",
+      target: [OUTSIDE_POSTGRES, othersPostgresOf(module), ...COMPOSITION, STORES],
+      from: [tablesOf(module)],
+      message:
+        "A module's tables are read and written by its own postgres/ files alone: the rest of the module works through its port (<module>.store.ts), another module through its service.",
+    },
+    {
+      target: [OUTSIDE_POSTGRES, othersPostgresOf(module), ...COMPOSITION],
+      from: [postgresOf(module)],
+      // Reported by the zone above.
+      except: [ANY_TABLES],
+      message:
+        "A module's postgres/ folder is its store in PostgreSQL, built by stores/postgres.ts: the rest of the module works through its port (<module>.store.ts), another module through its service.",
     },
     {
       target: tablesOf(module),
-      from: [`${repoRoot}${MODULES}/**`],
-      except: [`${repoRoot}${MODULES}/${module}/**`, ANY_TABLES],
+      from: [`${ALL_MODULES}/**`],
+      except: [`${ALL_MODULES}/${module}/**`, ANY_TABLES],
       message: "A table file imports another module's table file only for a foreign key's references(), and nothing else of another module.",
     },
   ]),
   {
-    target: MODULES,
-    from: [SCHEMA_INDEX],
-    message: "db/schema.ts gathers every table for the Drizzle client and drizzle-kit; a module imports its own *.tables.ts instead.",
+    target: OUTSIDE_POSTGRES,
+    from: [`${SRC}/db`],
+    // Reported by the zone below.
+    except: ["schema.ts"],
+    message:
+      "Outside its postgres/ folder a module knows no store: it works through its port (<module>.store.ts) and lib/change.ts (Tx, Work, RunChange). db/, drizzle-orm and pg are for postgres/ files.",
   },
   {
     target: MODULES,
-    from: [`${SRC}/app.ts`, `${SRC}/shop-services.ts`, `${SRC}/index.ts`, `${SRC}/server.ts`, `${SRC}/runtime.ts`, `${SRC}/jobs`, `${SRC}/cli`],
+    from: [SCHEMA_INDEX],
+    message: "db/schema.ts gathers every table for the Drizzle client and drizzle-kit; a module's postgres/ files import its own *.tables.ts instead.",
+  },
+  {
+    target: MODULES,
+    from: [`${SRC}/app.ts`, `${SRC}/shop-services.ts`, `${SRC}/index.ts`, `${SRC}/server.ts`, `${SRC}/runtime.ts`, `${SRC}/jobs`, `${SRC}/cli`, STORES],
     message: "Modules do not import the entry points or the composition that builds them.",
+  },
+  {
+    target: STORES,
+    from: [`${ALL_MODULES}/**`],
+    except: [ANY_POSTGRES, `${ALL_MODULES}/**/{*.store,time-zones}.ts`],
+    message: "stores/ builds each module's store from its postgres/ folder and types it with the module's port (<module>.store.ts); services are composed in shop-services.ts and app.ts.",
   },
 ];
 
@@ -77,5 +111,25 @@ export default [
     files: SERVER_FILES,
     ignores: ["functions/src/**/*.test.ts"],
     rules: { "import-x/no-restricted-paths": ["error", { basePath: repoRoot, zones }] },
+  },
+  {
+    // The packages of the PostgreSQL store, as the zones above keep db/ to a module's postgres/ files.
+    // The schemas files are left to their own rule (zod only), which this one would replace.
+    name: "server boundaries: the store's packages",
+    files: [`${MODULES}/**/*.ts`],
+    ignores: [`${MODULES}/**/postgres/**`, `${MODULES}/**/*.schemas.ts`, "functions/src/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(drizzle-orm|pg)(/|$)",
+              message: "Outside its postgres/ folder a module knows no store: it works through its port (<module>.store.ts) and lib/change.ts (Tx, Work, RunChange).",
+            },
+          ],
+        },
+      ],
+    },
   },
 ];

@@ -7,7 +7,7 @@ import { registerCompression } from "./lib/compression.js";
 import type { IdentityProvider } from "./lib/identity.js";
 import { registerJsonBodyParser } from "./lib/json-body.js";
 import { answerClientError, registerProblemHandlers, routerErrorHandler } from "./lib/problem-handler.js";
-import { createRateLimitCounter, registerRateLimits, trustProxyHops } from "./lib/rate-limit.js";
+import { registerRateLimits, trustProxyHops } from "./lib/rate-limit.js";
 import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { registerTextGuard } from "./lib/text-guard.js";
 import type { TokenService } from "./lib/tokens.js";
@@ -26,9 +26,9 @@ import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
 import { overviewRoutes } from "./modules/overview/overview.routes.js";
 import { createOverviewService } from "./modules/overview/overview.service.js";
-import { createTimeZones } from "./modules/overview/time-zones.js";
 import { wishesRoutes } from "./modules/wishes/wishes.routes.js";
 import { createShopServices } from "./shop-services.js";
+import { postgresStores } from "./stores/postgres.js";
 
 export interface AppDependencies {
   db: Database;
@@ -88,8 +88,9 @@ export async function createApp({
   registerProblemHandlers(app);
   registerSecurityHeaders(app);
   registerTextGuard(app);
+  const stores = postgresStores(db);
   // Before the routes: a route that declares `config.rateLimit` gets its counter as it is added.
-  registerRateLimits(app, rateLimits, createRateLimitCounter(db));
+  registerRateLimits(app, rateLimits, stores.rateLimits);
   // Before the routes: it attaches itself to each route as the route is added.
   await registerCompression(app);
 
@@ -102,22 +103,22 @@ export async function createApp({
     transform: jsonSchemaTransform,
   });
 
-  const { audit, mail, tools, orders, wishes } = createShopServices(db, { orderRules, shopUrl });
-  const users = createUsersService(db, { identity, tokens, audit, orders, mail, wishes });
+  const { audit, mail, tools, orders, wishes } = createShopServices(stores, { orderRules, shopUrl });
+  const users = createUsersService({ store: stores.users, change: stores.change, identity, tokens, audit, orders, mail, wishes });
   const auth = createAuthGuards(tokens, users.findPrincipal);
-  const { payments, sandbox, verifyWebhook } = createPaymentsModule(db, paymentsConfig, { orders });
+  const { payments, sandbox, verifyWebhook } = createPaymentsModule(stores, paymentsConfig, { orders });
 
   await app.register(
     async (api) => {
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { ping: () => stores.ping() });
       await api.register(toolsRoutes, { tools, auth });
       await api.register(ordersRoutes, { orders, auth });
       await api.register(paymentsRoutes, { payments, auth, verifyWebhook });
       if (sandbox) await api.register(sandboxRoutes, { sandbox, payments, auth });
-      await api.register(reviewsRoutes, { reviews: createReviewsService(db, { audit, users }), auth });
+      await api.register(reviewsRoutes, { reviews: createReviewsService({ store: stores.reviews, change: stores.change, audit, users }), auth });
       await api.register(wishesRoutes, { wishes, auth });
-      await api.register(overviewRoutes, { overview: createOverviewService({ orders, tools, wishes, timeZones: createTimeZones(db) }), auth });
+      await api.register(overviewRoutes, { overview: createOverviewService({ orders, tools, wishes, timeZones: stores.timeZones }), auth });
       await api.register(usersRoutes, { users, auth });
       await api.register(auditRoutes, { audit, auth });
     },

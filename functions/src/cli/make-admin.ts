@@ -8,6 +8,7 @@ import { firebaseIdentity } from "../lib/firebase-identity.js";
 import { runMain } from "./process-lifecycle.js";
 import { createAccountLinks, type LinkOutcome } from "../modules/users/users.service.js";
 import { createShopServices } from "../shop-services.js";
+import { postgresStores } from "../stores/postgres.js";
 
 const REFUSED: Record<Exclude<LinkOutcome["kind"], "linked">, string> = {
   removed: "This account was removed from the shop; it cannot be made admin.",
@@ -40,8 +41,9 @@ async function main() {
     // The same rules as a sign-in: the account of this Firebase user, never another uid's by email alone.
     const firebaseUser = { uid: account.uid, email, emailVerified: account.emailVerified, name: account.displayName, admin: true };
     const identity = firebaseIdentity(env.FIREBASE_PROJECT_ID);
-    const { orders, mail, wishes } = createShopServices(database.db);
-    const outcome = await createAccountLinks(database.db, { identity, orders, mail, wishes }).link(firebaseUser);
+    const stores = postgresStores(database.db);
+    const { orders, mail, wishes } = createShopServices(stores);
+    const outcome = await createAccountLinks({ store: stores.users, change: stores.change, identity, orders, mail, wishes }).link(firebaseUser);
     if (outcome.kind !== "linked") throw new Error(REFUSED[outcome.kind]);
     await auth.setCustomUserClaims(account.uid, { ...account.customClaims, admin: true });
   } finally {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/database.js";
 import { connectDatabase, type DatabaseHandle } from "./client.js";
-import { unitOfWork } from "./unit-of-work.js";
+import { inPostgres, unitOfWork } from "./unit-of-work.js";
 
 let testDatabase: TestDatabase;
 let handle: DatabaseHandle;
@@ -22,7 +22,7 @@ describe("a change and its after-commit work", () => {
     const table = `uow_${Date.now()}`;
     await handle.db.execute(sql.raw(`create table ${table} (n int)`));
     const result = await change(async ({ tx, afterCommit }) => {
-      await tx.execute(sql.raw(`insert into ${table} values (1)`));
+      await inPostgres(tx).execute(sql.raw(`insert into ${table} values (1)`));
       afterCommit(async () => {
         // Read on another connection: only a committed row is visible there.
         const { rows } = await handle.pool.query(`select count(*)::int as n from ${table}`);

@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.js";
 import { createShopServices } from "../shop-services.js";
+import { postgresStores } from "../stores/postgres.js";
 
 /**
  * Unpaid orders whose hold is over (ORDER_HOLD_MINUTES, fixed when each was placed) give their
@@ -7,5 +8,5 @@ import { createShopServices } from "../shop-services.js";
  * to `shopUrl`.
  */
 export function releaseUnpaidOrders(db: Database, { shopUrl }: { shopUrl?: string } = {}): Promise<number> {
-  return createShopServices(db, { shopUrl }).orders.releaseExpired();
+  return createShopServices(postgresStores(db), { shopUrl }).orders.releaseExpired();
 }

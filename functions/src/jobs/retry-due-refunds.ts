@@ -3,6 +3,7 @@ import type { Database } from "../db/client.js";
 import { createPaymentsModule } from "../modules/payments/payments.module.js";
 import type { SweepResult } from "../modules/payments/payments.service.js";
 import { createShopServices } from "../shop-services.js";
+import { postgresStores } from "../stores/postgres.js";
 
 /**
  * Money that came in without paying an order goes back to the buyer, even when the provider failed
@@ -10,8 +11,9 @@ import { createShopServices } from "../shop-services.js";
  * as the first try, so a retry never refunds twice.
  */
 export function retryDueRefunds(db: Database, payments: PaymentsSettings, options: { graceMinutes?: number; shopUrl?: string } = {}): Promise<SweepResult> {
-  const { orders } = createShopServices(db, { shopUrl: options.shopUrl });
-  return createPaymentsModule(db, payments, { orders }).payments.retryDueRefunds(options);
+  const stores = postgresStores(db);
+  const { orders } = createShopServices(stores, { shopUrl: options.shopUrl });
+  return createPaymentsModule(stores, payments, { orders }).payments.retryDueRefunds(options);
 }
 
 /** One line for the log of a run that did something or left something owed. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/database.js";
 import { connectDatabase, type DatabaseHandle } from "../db/client.js";
 import { applyMigrations } from "../db/migrate.js";
-import { rateLimitCounters } from "./rate-limit.tables.js";
-import { createRateLimitCounter } from "./rate-limit.js";
+import { postgresRateLimitCounter } from "../db/rate-limit-counter.js";
+import { rateLimitCounters } from "../db/schema.js";
 
 let testDatabase: TestDatabase;
 let database: DatabaseHandle;
@@ -36,7 +36,7 @@ describe("the window counter in PostgreSQL", () => {
   });
 
   it("when a key has used its limit, then it is refused until its window ends, with the seconds left to wait", async () => {
-    const counter = createRateLimitCounter(database.db);
+    const counter = postgresRateLimitCounter(database.db);
     const key = freshKey();
     expect(await counter.take(key, 2)).toEqual({ allowed: true });
     expect(await counter.take(key, 2)).toEqual({ allowed: true });
@@ -49,7 +49,7 @@ describe("the window counter in PostgreSQL", () => {
   });
 
   it("when one key is out of requests, then another key still has its own", async () => {
-    const counter = createRateLimitCounter(database.db);
+    const counter = postgresRateLimitCounter(database.db);
     const [a, b] = [freshKey(), freshKey()];
     expect((await counter.take(a, 1)).allowed).toBe(true);
     expect((await counter.take(a, 1)).allowed).toBe(false);
@@ -57,7 +57,7 @@ describe("the window counter in PostgreSQL", () => {
   });
 
   it("when two counters (two instances) take from one key, then they share its limit", async () => {
-    const [first, second] = [createRateLimitCounter(database.db), createRateLimitCounter(database.db)];
+    const [first, second] = [postgresRateLimitCounter(database.db), postgresRateLimitCounter(database.db)];
     const key = freshKey();
     expect((await first.take(key, 2)).allowed).toBe(true);
     expect((await second.take(key, 2)).allowed).toBe(true);
@@ -66,14 +66,14 @@ describe("the window counter in PostgreSQL", () => {
   });
 
   it("when 50 requests for one key arrive at once, then exactly the limit is let through", async () => {
-    const counters = [createRateLimitCounter(database.db), createRateLimitCounter(database.db)];
+    const counters = [postgresRateLimitCounter(database.db), postgresRateLimitCounter(database.db)];
     const key = freshKey();
     const taken = await Promise.all(Array.from({ length: 50 }, (_, i) => counters[i % 2]!.take(key, 7)));
     expect(taken.filter((t) => t.allowed)).toHaveLength(7);
   });
 
   it("when a refused key keeps asking, then its refusals do not push its window further out, and the next window lets it in", async () => {
-    const counter = createRateLimitCounter(database.db, { windowSeconds: 2 });
+    const counter = postgresRateLimitCounter(database.db, { windowSeconds: 2 });
     const key = freshKey();
     await atWindowStart(2);
     expect((await counter.take(key, 1)).allowed).toBe(true);
@@ -88,7 +88,7 @@ describe("the window counter in PostgreSQL", () => {
     await database.db.insert(rateLimitCounters).values(
       Array.from({ length: 1000 }, (_, i) => ({ windowStart: sql`now() - interval '10 minutes'`, key: `old ${i}`, count: 1 })),
     );
-    const counter = createRateLimitCounter(database.db);
+    const counter = postgresRateLimitCounter(database.db);
     const key = freshKey();
     await counter.take(key, 5);
     await expect

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MailSettings } from "../../src/config/env.js";
 import { releaseUnpaidOrders } from "../../src/jobs/release-unpaid-orders.js";
 import { createMailSender } from "../../src/modules/mail/mail.sender.js";
+import { postgresStores } from "../../src/stores/postgres.js";
 import { type MailTransport, smtpTransport } from "../../src/modules/mail/smtp-transport.js";
 import { TestMailServer } from "../support/mail-server.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 const sender = (overrides: Partial<MailSettings> = {}, transportOf?: (url: string) => MailTransport) =>
-  createMailSender(api.database.db, { ...settings, ...overrides }, transportOf);
+  createMailSender(postgresStores(api.database.db).mail, { ...settings, ...overrides }, transportOf);
 const deliver = () => sender().deliverDue();
 
 async function rows<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {

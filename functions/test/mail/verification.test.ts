@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ORDER_RULES, DEFAULT_RATE_LIMITS, type MailSettings } from "../../src/config/env.js";
 import { createMailSender } from "../../src/modules/mail/mail.sender.js";
+import { postgresStores } from "../../src/stores/postgres.js";
 import { googleAccount, signInWithPassword, uniqueEmail, verifyThroughLink } from "../support/auth-emulator.js";
 import { TestMailServer } from "../support/mail-server.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
@@ -26,7 +27,7 @@ afterAll(async () => {
   await mailServer?.stop();
 });
 
-const deliver = () => createMailSender(api.database.db, settings).deliverDue();
+const deliver = () => createMailSender(postgresStores(api.database.db).mail, settings).deliverDue();
 const exchange = (email: string, idToken: string) => api.request("PUT", `/user/${encodeURIComponent(email)}`, { token: idToken, body: { email } });
 const outboxTo = async (address: string) =>
   (await api.database.pool.query<{ id: string; sent_at: Date | null; awaiting_verification: boolean }>("select id, sent_at, awaiting_verification from outbox where recipient = $1", [address])).rows;

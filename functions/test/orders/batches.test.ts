@@ -6,6 +6,7 @@ import type { Principal } from "../../src/lib/auth.js";
 import { AppError } from "../../src/lib/errors.js";
 import type { OrdersService, PlacedOrder } from "../../src/modules/orders/orders.service.js";
 import { createShopServices } from "../../src/shop-services.js";
+import { postgresStores } from "../../src/stores/postgres.js";
 import { expectProblem } from "../support/problems.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -22,7 +23,7 @@ let second: SignedInUser;
 
 beforeAll(async () => {
   api = await TestApi.start();
-  orders = createShopServices(api.database.db).orders;
+  orders = createShopServices(postgresStores(api.database.db)).orders;
   [first, second] = await Promise.all([api.signUp("first"), api.signUp("second")]);
 });
 afterAll(() => api.stop());

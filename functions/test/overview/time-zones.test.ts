@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Queryable } from "../../src/db/client.js";
-import { createTimeZones } from "../../src/modules/overview/time-zones.js";
+import { postgresTimeZones } from "../../src/modules/overview/postgres/time-zones.js";
 import type { ZoneStarts } from "../../src/modules/overview/zone-starts.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
@@ -80,7 +80,7 @@ describe("every time zone the runtime's Intl or the database knows", () => {
     let byDatabase = 0;
     // One transaction, so the database's clock stands still for the whole walk.
     await api.database.db.transaction(async (tx) => {
-      const zones = createTimeZones(tx);
+      const zones = postgresTimeZones(tx);
       const now = new Date();
       for (const name of names) {
         const starts = await zones.startsIn(name, now);
@@ -100,7 +100,7 @@ describe("every time zone the runtime's Intl or the database knows", () => {
   });
 
   it("when a name is known to neither, then there are no starts for it", async () => {
-    const zones = createTimeZones(api.database.db);
+    const zones = postgresTimeZones(api.database.db);
     for (const name of ["Mars/Olympus", "posix/Mars/Olympus", "Asia/Kolkata/", "asia kolkata", "'; select 1; --"]) expect(await zones.startsIn(name), name).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailSettings } from "../../src/config/env.js";
 import { createMailSender } from "../../src/modules/mail/mail.sender.js";
+import { postgresStores } from "../../src/stores/postgres.js";
 import { createAccount, markVerified } from "../support/auth-emulator.js";
 import { TestMailServer } from "../support/mail-server.js";
 import { expectProblem } from "../support/problems.js";
@@ -128,7 +129,7 @@ describe("the sender, given an address that is not plain", () => {
         recipient,
       ]);
     }
-    const report = await createMailSender(api.database.db, settings).deliverDue();
+    const report = await createMailSender(postgresStores(api.database.db).mail, settings).deliverDue();
     expect(report).toMatchObject({ sent: 0, refused: handedSpellings.length, serverUnavailable: false });
 
     const inbox = await mailServer.inbox();
@@ -146,7 +147,7 @@ describe("the sender, given an address that is not plain", () => {
       `test:plain:${address}`,
       address,
     ]);
-    expect(await createMailSender(api.database.db, settings).deliverDue()).toMatchObject({ sent: 1 });
+    expect(await createMailSender(postgresStores(api.database.db).mail, settings).deliverDue()).toMatchObject({ sent: 1 });
     const received = (await mailServer.inbox()).filter((mail) => mail.subject === "Yours");
     expect(received.map((mail) => mail.to.map((to) => to.address))).toEqual([[address]]);
   });

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AppDependencies, createApp } from "../../src/app.js";
 import { DEFAULT_ORDER_RULES } from "../../src/config/env.js";
 import { connectDatabase } from "../../src/db/client.js";
+import { postgresRateLimitCounter } from "../../src/db/rate-limit-counter.js";
 import { orders } from "../../src/db/schema.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
-import { createRateLimitCounter } from "../../src/lib/rate-limit.js";
 import { createTokenService } from "../../src/lib/tokens.js";
 import { createAccount } from "../support/auth-emulator.js";
 import { expectProblem } from "../support/problems.js";
@@ -143,7 +143,7 @@ describe("what a limited request costs", () => {
 
   /** The median time of one count, over `rounds` counts of keys already tracked. */
   async function medianTakeMs(keys: string[], rounds: number): Promise<number> {
-    const counter = createRateLimitCounter(api.database.db);
+    const counter = postgresRateLimitCounter(api.database.db);
     const times: number[] = [];
     for (let i = 0; i < rounds; i += 1) {
       const start = performance.now();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "../../src/db/client.js";
 import { applyMigrations } from "../../src/db/migrate.js";
+import { postgresUsersStore } from "../../src/modules/users/postgres/users.repository.js";
 import { createPrincipalLoader } from "../../src/modules/users/principal-loader.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
@@ -31,7 +32,7 @@ const accountReads = () => vi.spyOn(database.pool, "query");
 
 describe("reading the accounts of signed-in calls", () => {
   it("answers the calls of one moment each with its own account, from one read", async () => {
-    const lookup = createPrincipalLoader(database.db);
+    const lookup = createPrincipalLoader(postgresUsersStore(database.db));
     const users = await Promise.all([addUser(), addUser("admin"), addUser(), addUser()]);
     const removed = await addUser();
     await database.pool.query("update users set removed_at = now() where id = $1", [removed.id]);
@@ -49,7 +50,7 @@ describe("reading the accounts of signed-in calls", () => {
   });
 
   it("sees a removal or a new role made before the call, however soon after the last read", async () => {
-    const lookup = createPrincipalLoader(database.db);
+    const lookup = createPrincipalLoader(postgresUsersStore(database.db));
     const user = await addUser();
     expect(await lookup(user.id)).toMatchObject({ role: "buyer" });
     await database.pool.query("update users set role = 'admin' where id = $1", [user.id]);
@@ -59,7 +60,7 @@ describe("reading the accounts of signed-in calls", () => {
   });
 
   it("reads nothing for an id that cannot name an account", async () => {
-    const lookup = createPrincipalLoader(database.db);
+    const lookup = createPrincipalLoader(postgresUsersStore(database.db));
     const reads = accountReads();
     try {
       expect(await lookup("not-an-id")).toBeNull();
@@ -71,7 +72,7 @@ describe("reading the accounts of signed-in calls", () => {
   });
 
   it("fails the calls of a read that fails, and reads again for the next", async () => {
-    const lookup = createPrincipalLoader(database.db);
+    const lookup = createPrincipalLoader(postgresUsersStore(database.db));
     const user = await addUser();
     // The first read also asks once which database is behind the pool; that is done before the fault.
     await lookup(user.id);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailSender } from "../../src/modules/mail/mail.sender.js";
+import { postgresStores } from "../../src/stores/postgres.js";
 import { signInWithPassword, uniqueEmail } from "../support/auth-emulator.js";
 import { TestMailServer } from "../support/mail-server.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
@@ -180,7 +181,7 @@ describe("the tool added for wishes", () => {
     const toolId = await addTool(`${word} Tile Saw`);
     expect((await fulfil({ wishIds: ids, toolId })).status).toBe(200);
 
-    const sender = createMailSender(api.database.db, { smtpUrl: mailServer.smtpUrl, from: "Toolshop <orders@localhost>", messageIdDomain: "localhost" });
+    const sender = createMailSender(postgresStores(api.database.db).mail, { smtpUrl: mailServer.smtpUrl, from: "Toolshop <orders@localhost>", messageIdDomain: "localhost" });
     await sender.deliverDue();
     for (const buyer of [ann, bob]) {
       const received = (await mailServer.messagesTo(buyer.email)).filter((mail) => mail.subject.includes(word));

@@ -1,9 +1,19 @@
-import type { Database, Queryable } from "../../db/client.js";
-import { type NewAuditEntry, recordAudit } from "./audit.repository.js";
+import type { Tx } from "../../lib/change.js";
 import type { AuditEntry, ListAuditQuery } from "./audit.schemas.js";
+import type { AuditAction, AuditDetails, AuditStore, AuditTargetType } from "./audit.store.js";
 import { readAuditLog } from "./read-audit-log.js";
 
-export type { AuditActor, NewAuditEntry } from "./audit.repository.js";
+export interface AuditActor {
+  id: string;
+  email: string;
+}
+
+export interface NewAuditEntry {
+  actor: AuditActor;
+  action: AuditAction;
+  target: { type: AuditTargetType; id: string };
+  details?: AuditDetails;
+}
 
 /** The log of what admins did: each module records its own admins' actions, and admins read it. */
 export interface AuditService {
@@ -11,14 +21,19 @@ export interface AuditService {
    * Records an admin's action. Pass the transaction that makes the change, so the entry commits
    * with it and rolls back with it; nothing is left to do after the commit.
    */
-  record(tx: Queryable, entry: NewAuditEntry): Promise<void>;
+  record(tx: Tx, entry: NewAuditEntry): Promise<void>;
   /** One page of the log, newest first. */
   list(query: ListAuditQuery): Promise<AuditEntry[]>;
 }
 
-export function createAuditService(db: Database): AuditService {
+export interface AuditServiceDependencies {
+  store: AuditStore;
+}
+
+export function createAuditService({ store }: AuditServiceDependencies): AuditService {
   return {
-    record: (tx, entry) => recordAudit(tx, entry),
-    list: (query) => readAuditLog(db, query),
+    record: (tx, { actor, action, target, details = {} }) =>
+      store.append(tx, { actorId: actor.id, actorEmail: actor.email, action, targetType: target.type, targetId: target.id, details }),
+    list: (query) => readAuditLog(store, query),
   };
 }

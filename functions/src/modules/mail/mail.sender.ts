@@ -1,7 +1,6 @@
 import type { MailSettings } from "../../config/env.js";
-import type { Database } from "../../db/client.js";
 import { isCanonicalAddress } from "../../lib/email-address.js";
-import * as outbox from "./outbox.repository.js";
+import type { MailStore } from "./mail.store.js";
 import { isMessageRefused, type MailTransport, smtpTransport } from "./smtp-transport.js";
 
 export interface DeliveryReport {
@@ -38,6 +37,8 @@ const refusedRetrySeconds = (attempts: number) => Math.min(60 * 2 ** Math.max(0,
  * written in a transaction that committed just after the verification did not see it.
  */
 const LATE_RELEASE_SECONDS = 600;
+/** How much of the mail server's answer is kept with a message that failed. */
+const MAX_ERROR_LENGTH = 1000;
 const NOT_CANONICAL = "The recipient is not a bare address in canonical form; the message is not sent.";
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -48,31 +49,32 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * that dies after the server took a message and before recording it leaves the claim to run out;
  * the message then goes again under the same Message-ID, which the receiving side uses to keep one.
  */
-export function createMailSender(db: Database, settings: MailSettings, transportOf: (url: string) => MailTransport = smtpTransport): MailSender {
+export function createMailSender(store: MailStore, settings: MailSettings, transportOf: (url: string) => MailTransport = smtpTransport): MailSender {
   const messageIdOf = (id: string) => `<${id}@${settings.messageIdDomain}>`;
+  const markFailed = (id: string, error: string, retryInSeconds: number) => store.markFailed(id, error.slice(0, MAX_ERROR_LENGTH), retryInSeconds);
 
   return {
     async deliverDue({ maxMessages = 200, maxMilliseconds = 40_000 } = {}) {
       const report: DeliveryReport = { sent: 0, refused: 0, serverUnavailable: false, waiting: 0, lastError: null };
-      await outbox.releaseRecentlyVerified(db, LATE_RELEASE_SECONDS);
+      await store.releaseRecentlyVerified(LATE_RELEASE_SECONDS);
       if (!settings.smtpUrl) {
         report.serverUnavailable = true;
         report.lastError = "SMTP_URL is not set";
-        report.waiting = await outbox.countWaiting(db);
+        report.waiting = await store.countWaiting();
         return report;
       }
       const transport = transportOf(settings.smtpUrl);
       const startedAt = Date.now();
       try {
         while (report.sent + report.refused < maxMessages && Date.now() - startedAt < maxMilliseconds) {
-          const message = await outbox.claimNextDue(db, CLAIM_SECONDS);
+          const message = await store.claimNextDue(CLAIM_SECONDS);
           if (!message) break;
           // The addresses stored are canonical already; one that is not (written before the rule,
           // or by a bug) is never handed to the mail library, which could read another address in it.
           if (!isCanonicalAddress(message.recipient)) {
             report.refused++;
             report.lastError = NOT_CANONICAL;
-            await outbox.markFailed(db, message.id, NOT_CANONICAL, refusedRetrySeconds(message.attempts));
+            await markFailed(message.id, NOT_CANONICAL, refusedRetrySeconds(message.attempts));
             continue;
           }
           try {
@@ -88,20 +90,20 @@ export function createMailSender(db: Database, settings: MailSettings, transport
             report.lastError = describe(error);
             if (isMessageRefused(error)) {
               report.refused++;
-              await outbox.markFailed(db, message.id, report.lastError, refusedRetrySeconds(message.attempts));
+              await markFailed(message.id, report.lastError, refusedRetrySeconds(message.attempts));
               continue;
             }
             report.serverUnavailable = true;
-            await outbox.markFailed(db, message.id, report.lastError, SERVER_RETRY_SECONDS);
+            await markFailed(message.id, report.lastError, SERVER_RETRY_SECONDS);
             break;
           }
-          await outbox.markSent(db, message.id);
+          await store.markSent(message.id);
           report.sent++;
         }
       } finally {
         transport.close();
       }
-      if (report.serverUnavailable || report.refused > 0) report.waiting = await outbox.countWaiting(db);
+      if (report.serverUnavailable || report.refused > 0) report.waiting = await store.countWaiting();
       return report;
     },
   };

@@ -1,7 +1,7 @@
-import type { Queryable } from "../../db/client.js";
+import type { Tx } from "../../lib/change.js";
 import { canonicalAddress } from "../../lib/email-address.js";
 import type { OutgoingMessage } from "./message.js";
-import * as outbox from "./outbox.repository.js";
+import type { MailStore } from "./mail.store.js";
 
 export type { OutgoingMessage } from "./message.js";
 export { composeMessage } from "./message.js";
@@ -14,23 +14,27 @@ export { composeMessage } from "./message.js";
  */
 export interface MailService {
   /** Writes the messages to the outbox; an event already told (the same `eventKey`) is not written again. */
-  enqueue(tx: Queryable, ...messages: OutgoingMessage[]): Promise<void>;
+  enqueue(tx: Tx, ...messages: OutgoingMessage[]): Promise<void>;
   /**
    * The identity provider vouches that the address's owner signed in (a verified password
    * account, or Google): it is recorded, and the messages waiting for it become due.
    */
-  addressVerified(tx: Queryable, address: string): Promise<void>;
+  addressVerified(tx: Tx, address: string): Promise<void>;
 }
 
-export function createMailService(): MailService {
+export interface MailServiceDependencies {
+  store: MailStore;
+}
+
+export function createMailService({ store }: MailServiceDependencies): MailService {
   return {
-    enqueue: (tx, ...messages) => outbox.enqueue(tx, messages),
+    enqueue: (tx, ...messages) => store.enqueue(tx, messages),
 
     async addressVerified(tx, address) {
       const canonical = canonicalAddress(address);
       if (canonical === null) return;
-      await outbox.recordVerified(tx, canonical);
-      await outbox.releaseAwaiting(tx, canonical);
+      await store.recordVerified(tx, canonical);
+      await store.releaseAwaiting(tx, canonical);
     },
   };
 }

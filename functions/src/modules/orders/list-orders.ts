@@ -1,11 +1,10 @@
-import type { Database } from "../../db/client.js";
 import { assertSelfOrAdmin, type Principal } from "../../lib/auth.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { pageCursors } from "../../lib/page-cursor.js";
 import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import { toOrder } from "./order-wire.js";
-import * as repository from "./orders.repository.js";
 import type { AdminOrdersPage, AdminOrdersQuery, Order } from "./orders.schemas.js";
+import type { OrdersStore } from "./orders.store.js";
 
 /** The catalog's bound: another instance's change to a buyer's orders shows within a second. */
 const ORDER_LIST_MAX_AGE_MS = 500;
@@ -24,7 +23,7 @@ export interface OrderLists {
   changed(buyerEmail: string): void;
 }
 
-export function createOrderLists(db: Database): OrderLists {
+export function createOrderLists(store: OrdersStore): OrderLists {
   /** My Orders is read far more than it changes; a buyer's list is kept for a moment. */
   const buyers = createFreshCache<Order[]>({ maxAgeMs: ORDER_LIST_MAX_AGE_MS, maxEntries: 10_000 });
   const buyerKey = (email: string) => email.trim().toLowerCase();
@@ -39,7 +38,7 @@ export function createOrderLists(db: Database): OrderLists {
   return {
     listFor(principal, email) {
       assertSelfOrAdmin(principal, email);
-      return buyers.get(buyerKey(email), async () => (await repository.listLiveByEmail(db, email)).map(toOrder));
+      return buyers.get(buyerKey(email), async () => (await store.listLiveByEmail(email)).map(toOrder));
     },
 
     listForAdmin({ q, status, cursor, limit }) {
@@ -47,14 +46,14 @@ export function createOrderLists(db: Database): OrderLists {
       const view = { status: status ?? null, q: search };
       const afterId = cursor ? adminPages.read(view, cursor) : null;
       return adminPagesKept.get(JSON.stringify([view, afterId, limit]), async () => {
-        const rows = await repository.listForAdmin(db, { ...view, afterId, limit: limit + 1 });
+        const rows = await store.listForAdmin({ ...view, afterId, limit: limit + 1 });
         const page = rows.slice(0, limit);
         const next = rows.length > limit ? adminPages.write(view, page.at(-1)!.id) : null;
         return { orders: page.map(toOrder), next };
       });
     },
 
-    listAll: () => allOrders.read((limit) => repository.listLive(db, limit), toOrder),
+    listAll: () => allOrders.read((limit) => store.listLive(limit), toOrder),
 
     changed(buyerEmail) {
       buyers.forget(buyerKey(buyerEmail));

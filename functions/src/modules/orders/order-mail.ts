@@ -1,4 +1,4 @@
-import type { OrderCanceller, OrderRow } from "./orders.tables.js";
+import type { OrderCanceller, OrderRecord } from "./orders.store.js";
 import { composeMessage, type OutgoingMessage } from "../mail/mail.service.js";
 
 /** How the buyer and the shop name an order to each other, as its pages show it: the id's first eight characters. */
@@ -15,27 +15,27 @@ export type CancelledBy = OrderCanceller;
  * Each is keyed by the order and the step, so a step is told once however often it is recorded.
  */
 export interface OrderMail {
-  placed(order: OrderRow): OutgoingMessage;
+  placed(order: OrderRecord): OutgoingMessage;
   /** The receipt: what the order page's receipt shows. */
-  paid(order: OrderRow): OutgoingMessage;
-  shipped(order: OrderRow): OutgoingMessage;
-  cancelled(order: OrderRow, by: CancelledBy): OutgoingMessage;
-  refunded(order: OrderRow): OutgoingMessage;
+  paid(order: OrderRecord): OutgoingMessage;
+  shipped(order: OrderRecord): OutgoingMessage;
+  cancelled(order: OrderRecord, by: CancelledBy): OutgoingMessage;
+  refunded(order: OrderRecord): OutgoingMessage;
 }
 
 export function orderMail(shopUrl: string): OrderMail {
-  const orderPage = (order: OrderRow) => ({ label: "Your order", href: `${shopUrl}/dashboard/orders/${order.id}` });
-  const basics = (order: OrderRow): [string, string][] => [
+  const orderPage = (order: OrderRecord) => ({ label: "Your order", href: `${shopUrl}/dashboard/orders/${order.id}` });
+  const basics = (order: OrderRecord): [string, string][] => [
     ["Order number", orderNumber(order.id)],
     ["Tool", order.toolName],
     ["Quantity", String(order.quantity)],
     ["Total", dollars(order.totalCents)],
   ];
-  const message = (order: OrderRow, step: string, parts: Omit<Parameters<typeof composeMessage>[0], "eventKey" | "to">): OutgoingMessage =>
+  const message = (order: OrderRecord, step: string, parts: Omit<Parameters<typeof composeMessage>[0], "eventKey" | "to">): OutgoingMessage =>
     composeMessage({ eventKey: `order:${order.id}:${step}`, to: order.userEmail, ...parts });
 
   return {
-    placed: (order: OrderRow) =>
+    placed: (order: OrderRecord) =>
       message(order, "placed", {
         subject: `Order ${orderNumber(order.id)} placed: ${order.toolName}`,
         heading: "Thank you for your order",
@@ -49,7 +49,7 @@ export function orderMail(shopUrl: string): OrderMail {
       }),
 
     /** The receipt: what the order page's receipt shows. */
-    paid: (order: OrderRow) =>
+    paid: (order: OrderRecord) =>
       message(order, "paid", {
         subject: `Receipt for order ${orderNumber(order.id)}`,
         heading: "Payment received",
@@ -67,7 +67,7 @@ export function orderMail(shopUrl: string): OrderMail {
         link: { label: "Your receipt", href: orderPage(order).href },
       }),
 
-    shipped: (order: OrderRow) =>
+    shipped: (order: OrderRecord) =>
       message(order, "shipped", {
         subject: `Order ${orderNumber(order.id)} has shipped`,
         heading: "Your order is on its way",
@@ -80,7 +80,7 @@ export function orderMail(shopUrl: string): OrderMail {
         link: orderPage(order),
       }),
 
-    cancelled: (order: OrderRow, by: CancelledBy) =>
+    cancelled: (order: OrderRecord, by: CancelledBy) =>
       message(order, "cancelled", {
         subject: `Order ${orderNumber(order.id)} cancelled`,
         heading: "Your order was cancelled",
@@ -96,7 +96,7 @@ export function orderMail(shopUrl: string): OrderMail {
         link: { label: "Browse the tools", href: `${shopUrl}/tools` },
       }),
 
-    refunded: (order: OrderRow) =>
+    refunded: (order: OrderRecord) =>
       message(order, "refunded", {
         subject: `Order ${orderNumber(order.id)} cancelled and refunded`,
         heading: "Your order was cancelled and refunded",

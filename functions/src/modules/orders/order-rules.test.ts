@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderRow } from "./orders.tables.js";
+import type { OrderRecord } from "./orders.store.js";
 import { type BatchFacts, decideBatch, idempotencyPair, LARGE_ORDER_HOLD_MINUTES, type NewOrder, outcomesOf, sameOrder } from "./order-rules.js";
 import { orderTotalCents } from "./orders.schemas.js";
 
@@ -162,7 +162,7 @@ describe("a buyer who just cancelled or let lapse an unpaid order of the tool", 
 describe("the outcomes once the accepted orders were inserted", () => {
   it("names each inserted row, and an accepted order whose row is missing lost its key to another batch", () => {
     const { decisions } = decideBatch([order("a", 2, "k"), order("b", 1), order("b", 2)], facts(), sequentialIds());
-    const inserted = [{ id: "order-2", quantity: 2 } as OrderRow];
+    const inserted = [{ id: "order-2", quantity: 2 } as OrderRecord];
     expect(outcomesOf(decisions, inserted)).toEqual([{ kind: "key_used" }, { kind: "refused", reason: "below_moq" }, { kind: "placed", row: inserted[0] }]);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { OrderRow } from "./orders.tables.js";
 import type { Principal } from "../../lib/auth.js";
 import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../common.schemas.js";
 import type { StockForOrders } from "../tools/tools.service.js";
 import { orderTotalCents } from "./orders.schemas.js";
+import type { AcceptedOrder, OrderRecord } from "./orders.store.js";
 
 /** An order as a buyer asks for it: which tool, how many units, and where to deliver them. */
 export interface OrderRequest {
@@ -20,7 +20,7 @@ export interface NewOrder extends OrderRequest {
 }
 
 export type PlaceOutcome =
-  | { kind: "placed"; row: OrderRow }
+  | { kind: "placed"; row: OrderRecord }
   | { kind: "refused"; reason: "no_tool" | "below_moq" | "above_aq" | "too_many_unpaid" }
   /** The total a card could not be charged: below the provider's minimum or above its maximum. */
   | { kind: "refused"; reason: "total_too_small" | "total_too_large"; totalCents: number }
@@ -28,15 +28,6 @@ export type PlaceOutcome =
   | { kind: "refused"; reason: "hold_cooling_down"; retryAt: Date }
   /** The buyer placed an order with this Idempotency-Key before. */
   | { kind: "key_used" };
-
-/**
- * An order the rules accepted, as it is to be inserted; the id is chosen first so the inserted row
- * can be matched to it. `holdMinutes` is how long it holds its units unpaid.
- */
-export type AcceptedOrder = Pick<
-  OrderRow,
-  "id" | "toolId" | "toolName" | "userId" | "userName" | "userEmail" | "userPhone" | "userAddress" | "quantity" | "totalCents" | "idempotencyKey"
-> & { holdMinutes: number };
 
 export type Decision = Exclude<PlaceOutcome, { kind: "placed" }> | { kind: "accepted"; id: string };
 
@@ -131,7 +122,7 @@ export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId
  * The outcome of each order once the accepted ones were inserted. An accepted order whose row is
  * missing lost its Idempotency-Key to another instance's batch that committed first.
  */
-export function outcomesOf(decisions: readonly Decision[], inserted: readonly OrderRow[]): PlaceOutcome[] {
+export function outcomesOf(decisions: readonly Decision[], inserted: readonly OrderRecord[]): PlaceOutcome[] {
   const byId = new Map(inserted.map((row) => [row.id, row]));
   return decisions.map((decision): PlaceOutcome => {
     if (decision.kind !== "accepted") return decision;
@@ -141,9 +132,9 @@ export function outcomesOf(decisions: readonly Decision[], inserted: readonly Or
 }
 
 /** Whether a request replaying an Idempotency-Key asks for the same order as the one the key placed. */
-export const sameOrder = (earlier: Pick<OrderRow, "toolId" | "quantity">, asked: Pick<OrderRequest, "toolId" | "quantity">) =>
+export const sameOrder = (earlier: Pick<OrderRecord, "toolId" | "quantity">, asked: Pick<OrderRequest, "toolId" | "quantity">) =>
   earlier.toolId === asked.toolId && earlier.quantity === asked.quantity;
 
 /** An admin sees every order; a buyer only their own, and another buyer's is answered as missing, so its existence does not leak. */
-export const canSee = (principal: Pick<Principal, "id" | "role">, order: Pick<OrderRow, "userId">) =>
+export const canSee = (principal: Pick<Principal, "id" | "role">, order: Pick<OrderRecord, "userId">) =>
   principal.role === "admin" || order.userId === principal.id;

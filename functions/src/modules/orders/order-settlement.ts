@@ -1,32 +1,31 @@
 import { notFound } from "../../lib/errors.js";
 import type { OrderSettlement, OrderToSettle } from "./orders.service.js";
 import { toOrder } from "./order-wire.js";
-import * as repository from "./orders.repository.js";
-import type { OrderRow } from "./orders.tables.js";
+import type { OrderRecord } from "./orders.store.js";
 import type { OrdersContext } from "./orders-context.js";
 
-const toSettle = (row: OrderRow): OrderToSettle => ({ id: row.id, status: row.status, totalCents: row.totalCents, view: toOrder(row) });
+const toSettle = (row: OrderRecord): OrderToSettle => ({ id: row.id, status: row.status, totalCents: row.totalCents, view: toOrder(row) });
 
 /**
  * What the payments module does to an order. Each change joins the payment's own and registers
  * what must follow its commit (the lists forgetting the order, the stock shown again), so the
  * payments module has nothing to remember once it has committed.
  */
-export function orderSettlement({ db, stock, audit, mail, messages, lists }: OrdersContext): OrderSettlement {
+export function orderSettlement({ store, stock, audit, mail, messages, lists }: OrdersContext): OrderSettlement {
   return {
     async ownLive(principal, id) {
-      const row = await repository.findLiveOrder(db, id);
+      const row = await store.findLive(id);
       if (!row || row.userId !== principal.id) throw notFound("Order");
       return toSettle(row);
     },
 
     async lock({ tx }, id) {
-      const row = await repository.findOrderForPayment(tx, id);
+      const row = await store.lockForPayment(tx, id);
       return row && toSettle(row);
     },
 
     async markPaid({ tx, afterCommit }, id, transactionId, cardLast4) {
-      const row = await repository.markPaid(tx, id, transactionId, cardLast4);
+      const row = await store.markPaid(tx, id, transactionId, cardLast4);
       if (!row) return false;
       // The receipt goes with the payment that settled the order, and with no other.
       await mail.enqueue(tx, messages.paid(row));
@@ -35,13 +34,13 @@ export function orderSettlement({ db, stock, audit, mail, messages, lists }: Ord
     },
 
     async recordCard({ tx, afterCommit }, id, transactionId, cardLast4) {
-      const recorded = await repository.recordCard(tx, id, transactionId, cardLast4);
+      const recorded = await store.recordCard(tx, id, transactionId, cardLast4);
       if (recorded) afterCommit(() => lists.changed(recorded.userEmail));
     },
 
     async markRefunded(work, actor, id) {
       const { tx, afterCommit } = work;
-      const row = await repository.markRefunded(tx, id);
+      const row = await store.markRefunded(tx, id);
       if (!row) return null;
       await stock.giveBack(work, row.toolId, row.quantity);
       await audit.record(tx, {

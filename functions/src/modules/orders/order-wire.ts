@@ -1,14 +1,14 @@
 import { toDollars } from "../../lib/money.js";
 import type { OrderRequest } from "./order-rules.js";
 import type { Order, PlaceOrderBody } from "./orders.schemas.js";
-import type { OrderRow } from "./orders.tables.js";
+import type { OrderRecord } from "./orders.store.js";
 
 /**
  * The one place the orders module meets the contract's names (docs/product.md §9): inside, an order
  * has a `quantity` and a `totalCents`; on the wire it has `quantityAmount` and `toolPrice`, the
  * total in dollars.
  */
-export const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRecord): Order => ({
   _id: row.id,
   toolId: row.toolId,
   toolName: row.toolName,

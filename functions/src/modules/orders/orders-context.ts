@@ -1,15 +1,15 @@
 import type { OrderRules } from "../../config/env.js";
-import type { Database } from "../../db/client.js";
-import type { RunChange } from "../../db/unit-of-work.js";
+import type { RunChange } from "../../lib/change.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { ToolStock } from "../tools/tools.service.js";
 import type { OrderLists } from "./list-orders.js";
 import type { OrderMail } from "./order-mail.js";
+import type { OrdersStore } from "./orders.store.js";
 
 /** What the orders module's use cases work with. */
 export interface OrdersContext {
-  db: Database;
+  store: OrdersStore;
   /** Runs a write in one transaction, then what must wait for its commit (the lists forgetting it). */
   change: RunChange;
   /** The tools' stock, which an order takes and gives back in the order's own change. */

@@ -1,6 +1,5 @@
 import { DEFAULT_ORDER_RULES, type OrderRules } from "../../config/env.js";
-import type { Database, Queryable } from "../../db/client.js";
-import { unitOfWork, type Work } from "../../db/unit-of-work.js";
+import type { RunChange, Tx, Work } from "../../lib/change.js";
 import type { Principal } from "../../lib/auth.js";
 import { notFound } from "../../lib/errors.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
@@ -14,15 +13,13 @@ import { orderSettlement } from "./order-settlement.js";
 import { toOrder } from "./order-wire.js";
 import { orderPlacing } from "./place-order.js";
 import { releaseUnpaidOrders } from "./release-unpaid-orders.js";
-import * as repository from "./orders.repository.js";
-import type { OrderFigures } from "./orders.repository.js";
 import type { AdminOrdersPage, AdminOrdersQuery, Order, ShipOrderBody } from "./orders.schemas.js";
-import type { OrderStatus } from "./orders.tables.js";
+import type { OrderFigures, OrdersStore, OrderStatus } from "./orders.store.js";
 import type { OrdersContext } from "./orders-context.js";
 import { shipOrder } from "./ship-order.js";
 
 export type { OrderRequest } from "./order-rules.js";
-export type { OrderFigures } from "./orders.repository.js";
+export type { OrderFigures } from "./orders.store.js";
 
 /** Placing, reading, cancelling and shipping orders, and what the payments module does to them. */
 export interface OrdersService {
@@ -53,7 +50,7 @@ export interface OrdersService {
   /** What the payments module does to an order, in the payment's own change. */
   settlement: OrderSettlement;
   /** A buyer's orders follow their account to a new email, in the caller's transaction. */
-  moveBuyerToEmail(tx: Queryable, userId: string, email: string): Promise<void>;
+  moveBuyerToEmail(tx: Tx, userId: string, email: string): Promise<void>;
 }
 
 export interface PlacedOrder {
@@ -94,6 +91,8 @@ export interface OrderSettlement {
 }
 
 export interface OrdersServiceDependencies {
+  store: OrdersStore;
+  change: RunChange;
   tools: Pick<ToolsService, "stock">;
   audit: AuditService;
   /** The buyer is e-mailed at each step, in the step's own transaction. */
@@ -104,14 +103,14 @@ export interface OrdersServiceDependencies {
   rules?: OrderRules;
 }
 
-export function createOrdersService(db: Database, { tools, audit, mail, shopUrl, rules = DEFAULT_ORDER_RULES }: OrdersServiceDependencies): OrdersService {
-  const lists = createOrderLists(db);
-  const context: OrdersContext = { db, change: unitOfWork(db), stock: tools.stock, audit, mail, messages: orderMail(shopUrl), lists, rules };
+export function createOrdersService({ store, change, tools, audit, mail, shopUrl, rules = DEFAULT_ORDER_RULES }: OrdersServiceDependencies): OrdersService {
+  const lists = createOrderLists(store);
+  const context: OrdersContext = { store, change, stock: tools.stock, audit, mail, messages: orderMail(shopUrl), lists, rules };
   return {
     place: orderPlacing(context),
 
     async get(principal, id) {
-      const row = await repository.findLiveOrder(db, id);
+      const row = await store.findLive(id);
       if (!row || !canSee(principal, row)) throw notFound("Order");
       return toOrder(row);
     },
@@ -119,11 +118,11 @@ export function createOrdersService(db: Database, { tools, audit, mail, shopUrl,
     listFor: (principal, email) => lists.listFor(principal, email),
     listForAdmin: (query) => lists.listForAdmin(query),
     listAll: () => lists.listAll(),
-    figures: (since) => repository.figures(db, since),
+    figures: (since) => store.figures(since),
     cancel: (principal, id) => cancelOrder(context, principal, id),
     releaseExpired: () => releaseUnpaidOrders(context),
     markShipped: (actor, id, body) => shipOrder(context, actor, id, body),
     settlement: orderSettlement(context),
-    moveBuyerToEmail: (tx, userId, email) => repository.moveBuyerToEmail(tx, userId, email),
+    moveBuyerToEmail: (tx, userId, email) => store.moveBuyerToEmail(tx, userId, email),
   };
 }

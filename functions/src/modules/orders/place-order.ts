@@ -1,11 +1,9 @@
-import { isDatabaseUnavailable } from "../../db/adapters/pg-errors.js";
 import type { Principal } from "../../lib/auth.js";
 import { conflict, serviceUnavailable } from "../../lib/errors.js";
 import { createKeyedBatches } from "../../lib/keyed-batches.js";
 import { decideBatch, idempotencyPair, NO_TOOL, type NewOrder, type OrderRequest, outcomesOf, type PlaceOutcome, sameOrder } from "./order-rules.js";
 import { idempotencyKeyReused, refusal } from "./order-refusals.js";
 import { toOrder } from "./order-wire.js";
-import * as repository from "./orders.repository.js";
 import type { PlacedOrder } from "./orders.service.js";
 import type { OrdersContext } from "./orders-context.js";
 
@@ -20,15 +18,15 @@ export type PlaceOrder = (principal: Principal, request: OrderRequest, idempoten
  * costs one row lock and one commit per batch, not per order.
  */
 export function orderPlacing(context: OrdersContext): PlaceOrder {
-  const { db, rules } = context;
+  const { store, rules } = context;
 
   const batches = createKeyedBatches<NewOrder, PlaceOutcome>((toolId, batch) => placeBatch(context, toolId, batch), {
-    failsWaiting: isDatabaseUnavailable,
+    failsWaiting: (error) => store.isUnavailable(error),
     tooBusy: () => serviceUnavailable("Too many orders for this tool are waiting. Please retry in a moment."),
   });
 
   async function replay(principal: Principal, request: OrderRequest, key: string): Promise<PlacedOrder | null> {
-    const earlier = await repository.findByIdempotencyKey(db, principal.id, key);
+    const earlier = await store.findByIdempotencyKey(principal.id, key);
     if (!earlier) return null;
     if (!sameOrder(earlier, request)) throw idempotencyKeyReused();
     return { order: toOrder(earlier), replayed: true };
@@ -61,20 +59,20 @@ export function orderPlacing(context: OrdersContext): PlaceOrder {
  * the accepted ones are inserted together and their units taken in one update. One outcome per
  * order, in order.
  */
-function placeBatch({ change, stock, mail, messages, lists, rules }: OrdersContext, toolId: string, batch: NewOrder[]): Promise<PlaceOutcome[]> {
+function placeBatch({ store, change, stock, mail, messages, lists, rules }: OrdersContext, toolId: string, batch: NewOrder[]): Promise<PlaceOutcome[]> {
   return change(async (work) => {
     const { tx, afterCommit } = work;
     const tool = await stock.lockForOrders(work, toolId);
     if (!tool) return batch.map(() => NO_TOOL);
     const keyed = batch.flatMap(({ buyer, idempotencyKey }) => (idempotencyKey === null ? [] : [{ buyerId: buyer.id, idempotencyKey }]));
-    const usedKeys = new Set((await repository.findUsedKeys(tx, keyed)).map(({ buyerId, idempotencyKey }) => idempotencyPair(buyerId, idempotencyKey)));
+    const usedKeys = new Set((await store.findUsedKeys(tx, keyed)).map(({ buyerId, idempotencyKey }) => idempotencyPair(buyerId, idempotencyKey)));
     const buyerIds = batch.map(({ buyer }) => buyer.id);
-    const unpaidByBuyer = rules.maxUnpaid > 0 ? await repository.lockBuyersAndCountUnpaid(tx, buyerIds) : null;
+    const unpaidByBuyer = rules.maxUnpaid > 0 ? await store.lockBuyersAndCountUnpaid(tx, buyerIds) : null;
     // A cancellation or a release of this tool gives its units back under the tool's lock, so
     // none can slip in between this read and the insert.
-    const coolingUntil = await repository.findCoolingDown(tx, tool.id, buyerIds, rules.holdMinutes);
+    const coolingUntil = await store.findCoolingDown(tx, tool.id, buyerIds, rules.holdMinutes);
     const { decisions, accepted } = decideBatch(batch, { tool, usedKeys, unpaidByBuyer, maxUnpaid: rules.maxUnpaid, holdMinutes: rules.holdMinutes, coolingUntil });
-    const inserted = await repository.insertOrders(tx, accepted);
+    const inserted = await store.insertOrders(tx, accepted);
     const taken = inserted.reduce((sum, row) => sum + row.quantity, 0);
     if (taken > 0) await stock.take(work, tool.id, taken);
     await mail.enqueue(tx, ...inserted.map(messages.placed));

@@ -1,5 +1,4 @@
 import type { OrdersContext } from "./orders-context.js";
-import * as repository from "./orders.repository.js";
 
 /** Orders released in one transaction; a longer backlog takes several. */
 const RELEASE_BATCH = 500;
@@ -15,11 +14,11 @@ function unitsByTool(held: { toolId: string; quantity: number }[]): [string, num
  * Unpaid orders whose hold is over are cancelled and their units go back on sale, in batches, each
  * batch one transaction; each buyer is told. Returns how many orders were released.
  */
-export async function releaseUnpaidOrders({ change, stock, mail, messages }: OrdersContext): Promise<number> {
+export async function releaseUnpaidOrders({ store, change, stock, mail, messages }: OrdersContext): Promise<number> {
   let released = 0;
   for (;;) {
     const batch = await change(async (work) => {
-      const held = await repository.cancelUnpaidPastHold(work.tx, RELEASE_BATCH);
+      const held = await store.cancelUnpaidPastHold(work.tx, RELEASE_BATCH);
       // One update per tool, in id order, so two runs at once cannot lock tools in a circle.
       for (const [toolId, quantity] of unitsByTool(held)) await stock.giveBack(work, toolId, quantity);
       await mail.enqueue(work.tx, ...held.map((row) => messages.cancelled(row, "hold")));

@@ -29,7 +29,7 @@ const unknownTimeZone = () =>
 
 /**
  * Asks each module for its figure, the takings counted from where today and this week began in
- * `timeZone`. A zone neither the runtime nor the database knows is the request's fault: 400.
+ * `timeZone`. A zone neither the runtime nor the store knows is the request's fault: 400.
  */
 export async function countOverviewFigures({ orders, tools, wishes, timeZones }: OverviewSources, timeZone: string): Promise<OverviewFigures> {
   const since = await timeZones.startsIn(timeZone);

@@ -1,7 +1,6 @@
 import type { Principal } from "../../lib/auth.js";
 import { conflict } from "../../lib/errors.js";
 import type { Order } from "../orders/orders.schemas.js";
-import * as repository from "./payments.repository.js";
 import type { PaymentsContext } from "./payments-context.js";
 import { settlePayment } from "./settle-payment.js";
 
@@ -10,10 +9,10 @@ import { settlePayment } from "./settle-payment.js";
  * buyer's word never makes an order paid; the order is answered as it is then.
  */
 export async function confirmPayment(context: PaymentsContext, principal: Principal, orderId: string): Promise<Order> {
-  const { db, provider, settlement } = context;
+  const { store, provider, settlement } = context;
   const order = await settlement.ownLive(principal, orderId);
   if (order.status !== "unpaid") return order.view;
-  const latest = await repository.latestForOrder(db, order.id);
+  const latest = await store.latestAttempt(order.id);
   if (!latest) throw conflict("payment_not_started", "No payment has been started for this order.");
   const intent = await provider.retrieveIntent(latest.intentId);
   await settlePayment(context, intent);

@@ -1,12 +1,12 @@
-import type { Database } from "../../db/client.js";
-import type { RunChange } from "../../db/unit-of-work.js";
+import type { RunChange } from "../../lib/change.js";
 import type { OrderSettlement } from "../orders/orders.service.js";
 import type { PaymentProvider } from "./payment-provider.js";
+import type { PaymentsStore } from "./payments.store.js";
 import type { Refunds } from "./refunds.js";
 
 /** What the payments module's use cases work with. */
 export interface PaymentsContext {
-  db: Database;
+  store: PaymentsStore;
   /** Runs a change in one transaction, then what must wait for its commit (the provider's refund). */
   change: RunChange;
   provider: PaymentProvider;

@@ -1,11 +1,11 @@
-import type { Database } from "../../db/client.js";
-import { unitOfWork } from "../../db/unit-of-work.js";
 import type { Principal } from "../../lib/auth.js";
+import type { RunChange } from "../../lib/change.js";
 import type { Order } from "../orders/orders.schemas.js";
 import type { OrdersService } from "../orders/orders.service.js";
 import { confirmPayment } from "./confirm-payment.js";
 import type { PaymentEvent, PaymentProvider } from "./payment-provider.js";
 import { refundOrder } from "./refund-order.js";
+import type { PaymentsStore } from "./payments.store.js";
 import { createRefunds, type SweepResult } from "./refunds.js";
 import { settleEvent } from "./settle-payment.js";
 import { startPayment } from "./start-payment.js";
@@ -36,13 +36,17 @@ export interface PaymentRequest {
 }
 
 export interface PaymentsServiceDependencies {
+  store: PaymentsStore;
+  change: RunChange;
+  /** The provider that holds the money: Stripe, the sandbox, or none. */
+  provider: PaymentProvider;
   /** Payments settle an order through the orders service, in the settling change. */
   orders: Pick<OrdersService, "settlement">;
 }
 
-export function createPaymentsService(db: Database, provider: PaymentProvider, { orders }: PaymentsServiceDependencies): PaymentsService {
-  const refunds = createRefunds(db, provider);
-  const context: PaymentsContext = { db, change: unitOfWork(db), provider, settlement: orders.settlement, refunds };
+export function createPaymentsService({ store, change, provider, orders }: PaymentsServiceDependencies): PaymentsService {
+  const refunds = createRefunds(store, provider);
+  const context: PaymentsContext = { store, change, provider, settlement: orders.settlement, refunds };
   return {
     provider: provider.name,
     start: (principal, request) => startPayment(context, principal, request),

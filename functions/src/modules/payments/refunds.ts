@@ -1,7 +1,6 @@
-import type { Database } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { PaymentProvider } from "./payment-provider.js";
-import * as repository from "./payments.repository.js";
+import type { PaymentsStore } from "./payments.store.js";
 
 /**
  * One key per intent, whoever asks and however often: the request that found the money unwanted,
@@ -33,7 +32,7 @@ export interface Refunds {
   retryDue(options?: { graceMinutes?: number }): Promise<SweepResult>;
 }
 
-export function createRefunds(db: Database, provider: PaymentProvider): Refunds {
+export function createRefunds(store: PaymentsStore, provider: PaymentProvider): Refunds {
   /**
    * Asked only after the transaction that found the refund due has committed: the provider is a
    * network call away, and the sandbox provider writes through a connection of its own, which on
@@ -41,7 +40,7 @@ export function createRefunds(db: Database, provider: PaymentProvider): Refunds 
    */
   async function refund(intentId: string): Promise<void> {
     await provider.refund(intentId, refundKey(intentId));
-    await repository.markRefunded(db, intentId);
+    await store.markRefunded(intentId);
   }
 
   /**
@@ -50,7 +49,7 @@ export function createRefunds(db: Database, provider: PaymentProvider): Refunds 
    * left as they are, untouched, for the next run.
    */
   async function retryDue({ graceMinutes = REFUND_GRACE_MINUTES }: { graceMinutes?: number } = {}): Promise<SweepResult> {
-    const due = await repository.dueRefunds(db, { provider: provider.name, olderThanMinutes: graceMinutes });
+    const due = await store.dueRefunds({ provider: provider.name, olderThanMinutes: graceMinutes });
     const result: SweepResult = { refunded: [], stillDue: [], notTried: 0 };
     for (const [index, { intentId }] of due.entries()) {
       try {

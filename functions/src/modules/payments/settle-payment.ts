@@ -1,7 +1,6 @@
-import type { Work } from "../../db/unit-of-work.js";
+import type { Work } from "../../lib/change.js";
 import { type PaymentEvent, type ProviderIntent, SETTLING_EVENTS } from "./payment-provider.js";
-import * as repository from "./payments.repository.js";
-import type { PaymentRow } from "./payments.tables.js";
+import type { PaymentRecord } from "./payments.store.js";
 import type { PaymentsContext } from "./payments-context.js";
 
 export type Settlement = "paid" | "already_settled" | "failed" | "canceled" | "refund_due" | "refunded" | "pending" | "unknown";
@@ -24,7 +23,7 @@ export async function settlePayment(context: PaymentsContext, intent: ProviderIn
 export function settleEvent(context: PaymentsContext, event: PaymentEvent): Promise<void> {
   const { intent } = event;
   return context.change(async (work) => {
-    if (!(await repository.claimEvent(work.tx, event.id, event.type))) return;
+    if (!(await context.store.claimEvent(work.tx, event.id, event.type))) return;
     if (!intent || !SETTLING_EVENTS.has(event.type)) return;
     if ((await settle(context, work, intent)) !== "refund_due") return;
     work.afterCommit(async () => {
@@ -32,7 +31,7 @@ export function settleEvent(context: PaymentsContext, event: PaymentEvent): Prom
         await context.refunds.refund(intent.id);
       } catch (error) {
         // The provider answers a failed delivery by sending it again, which tries the refund sooner than the sweeper would.
-        await repository.releaseEvent(context.db, event.id);
+        await context.store.releaseEvent(event.id);
         throw error;
       }
     });
@@ -45,37 +44,37 @@ export function settleEvent(context: PaymentsContext, event: PaymentEvent): Prom
  * wrong amount, or an order cancelled or already paid by another attempt) is owed back to the buyer.
  */
 async function settle(context: PaymentsContext, work: Work, intent: ProviderIntent): Promise<Settlement> {
-  const payment = await repository.findByIntent(work.tx, intent.id);
+  const payment = await context.store.lockByIntent(work.tx, intent.id);
   if (!payment) return "unknown";
   if (intent.status === "succeeded") return settleSuccess(context, work, payment, intent);
   // Paid never goes back: a late failure or cancellation of a settled intent changes nothing.
   if (payment.status !== "pending" && payment.status !== "failed") return "already_settled";
   if (intent.status === "canceled") {
-    await repository.setStatus(work.tx, payment.id, "canceled");
+    await context.store.setStatus(work.tx, payment.id, "canceled", null);
     return "canceled";
   }
   if (intent.lastError) {
-    await repository.setStatus(work.tx, payment.id, "failed", intent.lastError);
+    await context.store.setStatus(work.tx, payment.id, "failed", intent.lastError);
     return "failed";
   }
   return "pending";
 }
 
-async function settleSuccess(context: PaymentsContext, work: Work, payment: PaymentRow, intent: ProviderIntent): Promise<Settlement> {
+async function settleSuccess(context: PaymentsContext, work: Work, payment: PaymentRecord, intent: ProviderIntent): Promise<Settlement> {
   const { tx, afterCommit } = work;
   if (payment.status === "refund_due") return "refund_due";
   if (payment.status === "succeeded" || payment.status === "refunded") return "already_settled";
   const order = await context.settlement.lock(work, payment.orderId);
   if (!order || intent.amount !== payment.amountCents || intent.amount !== order.totalCents || intent.currency !== "usd") {
-    await repository.setStatus(tx, payment.id, "refund_due", `Charged ${intent.amount} ${intent.currency}, expected ${payment.amountCents} usd`);
+    await context.store.setStatus(tx, payment.id, "refund_due", `Charged ${intent.amount} ${intent.currency}, expected ${payment.amountCents} usd`);
     return "refund_due";
   }
   if (await context.settlement.markPaid(work, order.id, intent.id, intent.cardLast4)) {
-    await repository.markSucceeded(tx, payment.id, intent.cardLast4);
+    await context.store.markSucceeded(tx, payment.id, intent.cardLast4);
     if (intent.cardLast4 === null) afterCommit(() => learnCard(context, order.id, intent.id));
     return "paid";
   }
-  await repository.setStatus(tx, payment.id, "refund_due", `Order was ${order.status} when the payment succeeded`);
+  await context.store.setStatus(tx, payment.id, "refund_due", `Order was ${order.status} when the payment succeeded`);
   return "refund_due";
 }
 
@@ -84,12 +83,12 @@ async function settleSuccess(context: PaymentsContext, work: Work, payment: Paym
  * webhook learns its card from the provider once the payment is committed. The receipt can do
  * without it: if the provider cannot say now, the order stays paid and its card unknown.
  */
-async function learnCard({ provider, change, settlement }: PaymentsContext, orderId: string, intentId: string): Promise<void> {
+async function learnCard({ store, provider, change, settlement }: PaymentsContext, orderId: string, intentId: string): Promise<void> {
   try {
     const { cardLast4 } = await provider.retrieveIntent(intentId);
     if (!cardLast4) return;
     await change(async (work) => {
-      if (await repository.recordCard(work.tx, intentId, cardLast4)) await settlement.recordCard(work, orderId, intentId, cardLast4);
+      if (await store.recordCard(work.tx, intentId, cardLast4)) await settlement.recordCard(work, orderId, intentId, cardLast4);
     });
   } catch {
     // The payment itself is settled and committed; a provider or database that fails now only leaves the card unnamed.

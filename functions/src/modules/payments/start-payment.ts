@@ -2,7 +2,6 @@ import type { Principal } from "../../lib/auth.js";
 import { conflict, unprocessable } from "../../lib/errors.js";
 import type { ProviderIntent } from "./payment-provider.js";
 import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "./payments.schemas.js";
-import * as repository from "./payments.repository.js";
 import type { PaymentRequest } from "./payments.service.js";
 import type { PaymentsContext } from "./payments-context.js";
 import { settlePayment } from "./settle-payment.js";
@@ -33,8 +32,8 @@ export async function startPayment(context: PaymentsContext, principal: Principa
 
 /** The intent an open payment page should use, made once per attempt with a key derived from the order. */
 async function currentIntent(context: PaymentsContext, orderId: string, amountCents: number): Promise<ProviderIntent> {
-  const { db, provider } = context;
-  const latest = await repository.latestForOrder(db, orderId);
+  const { store, provider } = context;
+  const latest = await store.latestAttempt(orderId);
   if (latest && (latest.status === "pending" || latest.status === "failed")) {
     const intent = await provider.retrieveIntent(latest.intentId);
     if (intent.status !== "canceled" && intent.status !== "succeeded") return intent;
@@ -49,7 +48,7 @@ async function currentIntent(context: PaymentsContext, orderId: string, amountCe
     metadata: { orderId },
     idempotencyKey: intentKey(orderId, attempt),
   });
-  await repository.recordAttempt(db, {
+  await store.recordAttempt({
     orderId,
     attempt,
     provider: provider.name,

@@ -1,16 +1,14 @@
-import type { Database } from "../../db/client.js";
-import { unitOfWork } from "../../db/unit-of-work.js";
+import type { RunChange } from "../../lib/change.js";
 import type { Principal } from "../../lib/auth.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { canonicalId } from "../../lib/ids.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { UsersService } from "../users/users.service.js";
-import * as repository from "./reviews.repository.js";
 import type { AddReviewBody, Review } from "./reviews.schemas.js";
-import type { ReviewRow } from "./reviews.tables.js";
+import type { ReviewRecord, ReviewsStore } from "./reviews.store.js";
 import { shownReviews } from "./shown-reviews.js";
 
-const toReview = (row: ReviewRow): Review => ({
+const toReview = (row: ReviewRecord): Review => ({
   _id: row.id,
   rating: row.rating,
   review: row.review,
@@ -29,20 +27,21 @@ export interface ReviewsService {
 }
 
 export interface ReviewsServiceDependencies {
+  store: ReviewsStore;
+  change: RunChange;
   audit: Pick<AuditService, "record">;
   /** Reviews of removed accounts are not shown; the users module says which those are. */
   users: Pick<UsersService, "removedAmong">;
 }
 
-export function createReviewsService(db: Database, { audit, users }: ReviewsServiceDependencies): ReviewsService {
-  const change = unitOfWork(db);
+export function createReviewsService({ store, change, audit, users }: ReviewsServiceDependencies): ReviewsService {
   return {
-    list: async (limit) => (await shownReviews(db, users, limit)).map(toReview),
+    list: async (limit) => (await shownReviews(store, users, limit)).map(toReview),
 
     async add(principal, { rating, review }) {
       // Reviews are the customers' voice; the shop's own staff do not review it.
       if (principal.role === "admin") throw forbidden("Admins cannot review the shop.");
-      return toReview(await repository.insertReview(db, { userId: principal.id, userName: principal.name, rating, review }));
+      return toReview(await store.insert({ userId: principal.id, userName: principal.name, rating, review }));
     },
 
     /**
@@ -53,7 +52,7 @@ export function createReviewsService(db: Database, { audit, users }: ReviewsServ
       const reviewId = canonicalId(id);
       if (!reviewId) throw notFound("Review");
       await change(async ({ tx }) => {
-        const row = await repository.markRemoved(tx, reviewId);
+        const row = await store.markRemoved(tx, reviewId);
         if (!row) throw notFound("Review");
         await audit.record(tx, {
           actor: principal,

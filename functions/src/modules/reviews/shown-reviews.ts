@@ -1,7 +1,5 @@
-import type { Database } from "../../db/client.js";
 import type { UsersService } from "../users/users.service.js";
-import * as repository from "./reviews.repository.js";
-import type { ReviewRow } from "./reviews.tables.js";
+import type { ReviewRecord, ReviewsStore } from "./reviews.store.js";
 
 /** The most reviews one read takes, however many of them turn out to be hidden. */
 const MOST_PER_READ = 1000;
@@ -13,12 +11,12 @@ const MOST_PER_READ = 1000;
  * or none are left. The first batch is `limit` reviews, what the page shows when none is hidden;
  * each batch after it is twice the one before, so many reviews of removed accounts take few reads.
  */
-export async function shownReviews(db: Database, users: Pick<UsersService, "removedAmong">, limit: number): Promise<ReviewRow[]> {
-  const shown: ReviewRow[] = [];
+export async function shownReviews(store: ReviewsStore, users: Pick<UsersService, "removedAmong">, limit: number): Promise<ReviewRecord[]> {
+  const shown: ReviewRecord[] = [];
   let afterId: string | null = null;
   let batch = limit;
   for (;;) {
-    const rows = await repository.reviewsNotTakenDown(db, { afterId, limit: batch });
+    const rows = await store.notTakenDown({ afterId, limit: batch });
     const removed = await users.removedAmong([...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))]);
     for (const row of rows) {
       // A review written without an account (the demo's) has no author to remove.

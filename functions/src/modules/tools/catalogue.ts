@@ -1,12 +1,10 @@
-import type { Database } from "../../db/client.js";
 import { notFound } from "../../lib/errors.js";
 import { createFreshCache } from "../../lib/fresh-cache.js";
 import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import { type CatalogueView, type CursorParameter, readCursor, searchKey, unknownCursor, writeCursor } from "./catalogue-cursor.js";
-import * as catalogue from "./catalogue.repository.js";
 import { toManagedTool, toTool } from "./tool-wire.js";
-import * as repository from "./tools.repository.js";
 import type { CatalogueQuery, CataloguePage, ManageToolsPage, ManageToolsQuery, Tool } from "./tools.schemas.js";
+import type { SearchWord, ToolRecord, ToolsStore } from "./tools.store.js";
 
 /**
  * The catalog is read far more than it changes. Answers are kept for at most half a second, so a
@@ -27,7 +25,7 @@ export interface Catalogue {
   wordsChanged(): void;
 }
 
-export function createCatalogue(db: Database): Catalogue {
+export function createCatalogue(store: ToolsStore): Catalogue {
   const catalog = createFreshCache<Tool[]>({ maxAgeMs: CATALOG_MAX_AGE_MS });
   // Past its size the catalog is a 422, kept as briefly, so asking again costs neither a read nor a serialization.
   const wholeCatalog = wholeListReader(WHOLE_LISTS.tools, { maxAgeMs: CATALOG_MAX_AGE_MS });
@@ -36,7 +34,7 @@ export function createCatalogue(db: Database): Catalogue {
   // sorts and of common searches are asked for far more often than stock changes.
   const pages = createFreshCache<CataloguePage>({ maxAgeMs: CATALOG_MAX_AGE_MS });
   // How a search's words are spelled in the catalogue changes only when a tool brings new words.
-  const searchWords = createFreshCache<catalogue.SearchWord[]>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  const searchWords = createFreshCache<SearchWord[]>({ maxAgeMs: CATALOG_MAX_AGE_MS });
 
   /** A page of the view after the cursor, and the cursor of the page after it. */
   async function readPage(
@@ -44,23 +42,23 @@ export function createCatalogue(db: Database): Catalogue {
     after: string | null,
     limit: number,
     parameter: CursorParameter,
-  ): Promise<{ rows: catalogue.CatalogueRow[]; next: string | null }> {
+  ): Promise<{ rows: ToolRecord[]; next: string | null }> {
     const words = searchKey(view.q);
-    const search = words === "" ? null : await searchWords.get(words, () => catalogue.searchWords(db, words));
-    const rows = await catalogue.cataloguePage(db, { ...view, search, after, rows: limit + 1 });
+    const search = words === "" ? null : await searchWords.get(words, () => store.searchWords(words));
+    const rows = await store.cataloguePage({ ...view, search, after, rows: limit + 1 });
     // An empty page after a cursor is either the end or a cursor naming no tool at all; only the
     // first is an answer.
-    if (after !== null && rows.length === 0 && !(await catalogue.toolEverExisted(db, after))) throw unknownCursor(parameter);
+    if (after !== null && rows.length === 0 && !(await store.toolEverExisted(after))) throw unknownCursor(parameter);
     const page = rows.slice(0, limit);
     return { rows: page, next: rows.length > limit ? writeCursor(view, page.at(-1)!.id) : null };
   }
 
   return {
-    list: () => catalog.get("catalog", () => wholeCatalog.read((limit) => repository.listTools(db, limit), toTool)),
+    list: () => catalog.get("catalog", () => wholeCatalog.read((limit) => store.listListed(limit), toTool)),
 
     get(id) {
       return single.get(id, async () => {
-        const row = await repository.findTool(db, id);
+        const row = await store.findListed(id);
         if (!row) throw notFound("Tool");
         return toTool(row);
       });
@@ -68,7 +66,7 @@ export function createCatalogue(db: Database): Catalogue {
 
     /**
      * Listed tools whose name or description has every word of `q` (forgiving a typo), in stock if
-     * asked, in the asked order, after the tool the cursor names. A page is one walk of an index
+     * asked, in the asked order, after the tool the cursor names. A page is one read of the store
      * (docs/decisions/0013); the same page is answered from memory for half a second, like the catalog.
      */
     search({ q = "", sort, inStock, after, limit }) {

@@ -1,15 +1,13 @@
-import type { StockMovementRow, ToolRow } from "./tools.tables.js";
 import { toCents, toDollars } from "../../lib/money.js";
-import type { CatalogueRow } from "./catalogue.repository.js";
-import type { ToolEdit } from "./tools.repository.js";
 import type { CreateToolBody, ManagedTool, StockMovement, Tool, UpdateToolBody } from "./tools.schemas.js";
+import type { NewTool, StockMovementRecord, ToolEdit, ToolRecord } from "./tools.store.js";
 
 /**
  * The one place the tools module meets the contract's names (docs/product.md §9): inside, a tool
  * has `unitPriceCents`, `minOrderQuantity` and `stock`; on the wire it has `price` in dollars,
  * `moq` and `aq`.
  */
-export type ToolFields = Pick<ToolRow, "id" | "name" | "img" | "unitPriceCents" | "description" | "minOrderQuantity" | "stock">;
+export type ToolFields = Pick<ToolRecord, "id" | "name" | "img" | "unitPriceCents" | "description" | "minOrderQuantity" | "stock">;
 
 export const toTool = (row: ToolFields): Tool => ({
   _id: row.id,
@@ -22,9 +20,9 @@ export const toTool = (row: ToolFields): Tool => ({
 });
 
 /** A tool as Manage Tools lists it: the catalogue's fields and when it was added. */
-export const toManagedTool = (row: CatalogueRow): ManagedTool => ({ ...toTool(row), createdAt: row.createdAt.toISOString() });
+export const toManagedTool = (row: ToolRecord): ManagedTool => ({ ...toTool(row), createdAt: row.createdAt.toISOString() });
 
-export const toStockMovement = (row: StockMovementRow): StockMovement => ({
+export const toStockMovement = (row: StockMovementRecord): StockMovement => ({
   _id: String(row.id),
   toolId: row.toolId,
   kind: row.kind,
@@ -33,8 +31,6 @@ export const toStockMovement = (row: StockMovementRow): StockMovement => ({
   actorId: row.actorId,
   createdAt: row.createdAt.toISOString(),
 });
-
-export type NewTool = Omit<ToolFields, "id">;
 
 export const newToolOf = ({ name, img, price, description, moq, aq }: CreateToolBody): NewTool => ({
   name,

@@ -1,5 +1,4 @@
-import type { Database } from "../../db/client.js";
-import { unitOfWork, type Work } from "../../db/unit-of-work.js";
+import type { RunChange, Work } from "../../lib/change.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
 import { createCatalogue } from "./catalogue.js";
 import { createTool } from "./create-tool.js";
@@ -7,9 +6,7 @@ import { editTool } from "./edit-tool.js";
 import { listStockMovements } from "./list-stock-movements.js";
 import { moveStock } from "./move-stock.js";
 import { removeTool } from "./remove-tool.js";
-import type { StockForOrders } from "./stock.repository.js";
 import { toolStock } from "./tool-stock.js";
-import * as repository from "./tools.repository.js";
 import type {
   CatalogueQuery,
   CataloguePage,
@@ -23,9 +20,10 @@ import type {
   Tool,
   UpdateToolBody,
 } from "./tools.schemas.js";
+import type { StockForOrders, ToolsStore } from "./tools.store.js";
 import type { ToolsContext } from "./tools-context.js";
 
-export type { StockForOrders } from "./stock.repository.js";
+export type { StockForOrders } from "./tools.store.js";
 
 /** The catalogue, the admin's changes to it, and the stock other modules move. */
 export interface ToolsService {
@@ -82,25 +80,27 @@ export interface StockLedger {
 }
 
 export interface ToolsServiceDependencies {
+  store: ToolsStore;
+  change: RunChange;
   audit: AuditService;
 }
 
-export function createToolsService(db: Database, { audit }: ToolsServiceDependencies): ToolsService {
-  const catalogue = createCatalogue(db);
-  const context: ToolsContext = { db, change: unitOfWork(db), audit, catalogue };
+export function createToolsService({ store, change, audit }: ToolsServiceDependencies): ToolsService {
+  const catalogue = createCatalogue(store);
+  const context: ToolsContext = { store, change, audit, catalogue };
   return {
     list: () => catalogue.list(),
     get: (id) => catalogue.get(id),
     search: (query) => catalogue.search(query),
     manage: (query) => catalogue.manage(query),
-    countLowStock: () => repository.countLowStock(db),
+    countLowStock: () => store.countLowStock(),
     create: (actor, body) => createTool(context, actor, body),
     update: (actor, id, body) => editTool(context, actor, id, body),
     remove: (actor, id) => removeTool(context, actor, id),
-    stock: toolStock(catalogue),
+    stock: toolStock(store, catalogue),
     ledger: {
       move: (actor, toolId, movement) => moveStock(context, actor, toolId, movement),
-      list: (toolId, query) => listStockMovements(db, toolId, query),
+      list: (toolId, query) => listStockMovements(store, toolId, query),
     },
   };
 }

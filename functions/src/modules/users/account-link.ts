@@ -1,11 +1,9 @@
-import { isUniqueViolation } from "../../db/adapters/pg-errors.js";
-import type { RunChange, Work } from "../../db/unit-of-work.js";
+import type { RunChange, Work } from "../../lib/change.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { OrdersService } from "../orders/orders.service.js";
 import type { WishesService } from "../wishes/wishes.service.js";
 import { displayNameFor } from "./display-name.js";
-import * as repository from "./users.repository.js";
-import type { UserRow } from "./users.tables.js";
+import { AccountTaken, type UserRecord, type UsersStore } from "./users.store.js";
 
 /** A Firebase user as the shop links it to an account. */
 export interface FirebaseUser {
@@ -20,7 +18,7 @@ export interface FirebaseUser {
 }
 
 export type LinkOutcome =
-  | { kind: "linked"; row: UserRow }
+  | { kind: "linked"; row: UserRecord }
   /** The account of this uid, or of this email, was removed by an admin. */
   | { kind: "removed" }
   /** Another uid's account holds this email, and Firebase does not vouch that this uid owns it. */
@@ -36,6 +34,7 @@ export interface AccountLinks {
 }
 
 export interface AccountLinkDependencies {
+  store: UsersStore;
   /** Runs the link in one transaction. */
   change: RunChange;
   /** The email a Firebase user has now, or null when the user no longer exists. */
@@ -56,7 +55,7 @@ export interface AccountLinkDependencies {
  * that same address (a user who changed their address, and has not signed in since, keeps their
  * account from whoever gets the old address next). A removed account is never revived, by any uid.
  */
-export async function linkAccount({ change, currentEmailOf, orders, mail, wishes }: AccountLinkDependencies, user: FirebaseUser): Promise<LinkOutcome> {
+export async function linkAccount({ store, change, currentEmailOf, orders, mail, wishes }: AccountLinkDependencies, user: FirebaseUser): Promise<LinkOutcome> {
   const values = {
     firebaseUid: user.uid,
     email: user.email,
@@ -64,11 +63,11 @@ export async function linkAccount({ change, currentEmailOf, orders, mail, wishes
     role: user.admin ? ("admin" as const) : ("buyer" as const),
   };
   const decide = async ({ tx }: Work): Promise<LinkOutcome> => {
-    const { own, holder } = await repository.lockAccountsOf(tx, user.uid, user.email);
+    const { own, holder } = await store.lockAccountsOf(tx, user.uid, user.email);
     if (own) {
       if (own.removedAt) return { kind: "removed" };
       if (holder && holder.id !== own.id) return { kind: "email_taken" };
-      const row = await repository.refreshAccount(tx, own.id, values);
+      const row = await store.refreshAccount(tx, own.id, values);
       if (row.email !== own.email) await orders.moveBuyerToEmail(tx, row.id, row.email);
       return { kind: "linked", row };
     }
@@ -77,9 +76,9 @@ export async function linkAccount({ change, currentEmailOf, orders, mail, wishes
       if (!user.emailVerified) return { kind: "unverified_email" };
       const ownersEmail = await currentEmailOf(holder.firebaseUid);
       if (ownersEmail !== null && ownersEmail.trim().toLowerCase() !== holder.email) return { kind: "owner_moved" };
-      return { kind: "linked", row: await repository.refreshAccount(tx, holder.id, values) };
+      return { kind: "linked", row: await store.refreshAccount(tx, holder.id, values) };
     }
-    return { kind: "linked", row: await repository.insertAccount(tx, values) };
+    return { kind: "linked", row: await store.insertAccount(tx, values) };
   };
   const attempt = () =>
     change(async (work): Promise<LinkOutcome> => {
@@ -96,7 +95,7 @@ export async function linkAccount({ change, currentEmailOf, orders, mail, wishes
   } catch (error) {
     // Two first sign-ins at once (two tabs) both found nothing and both inserted; the second one
     // finds the first one's row when it looks again.
-    if (!isUniqueViolation(error)) throw error;
+    if (!(error instanceof AccountTaken)) throw error;
     return attempt();
   }
 }

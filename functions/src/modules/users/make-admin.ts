@@ -2,7 +2,6 @@ import type { Principal } from "../../lib/auth.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { assertStillAdmin } from "./still-admin.js";
 import { toUser } from "./user-wire.js";
-import * as repository from "./users.repository.js";
 import type { User } from "./users.schemas.js";
 import type { UsersContext } from "./users-context.js";
 
@@ -11,12 +10,12 @@ import type { UsersContext } from "./users-context.js";
  * and rolls back with it. The user's row is locked, so a Remove User at the same moment either
  * comes first (then this is a 404) or waits for this one and removes an admin.
  */
-export function makeAdmin({ change, identity, audit }: UsersContext, principal: Principal, email: string): Promise<User> {
+export function makeAdmin({ store, change, identity, audit }: UsersContext, principal: Principal, email: string): Promise<User> {
   return change(async ({ tx }) => {
-    assertStillAdmin(await repository.lockActiveAdmins(tx), principal);
-    const target = await repository.lockActiveByEmail(tx, email);
+    assertStillAdmin(await store.lockActiveAdmins(tx), principal);
+    const target = await store.lockActiveByEmail(tx, email);
     if (!target) throw notFound("User");
-    const row = await repository.promoteToAdmin(tx, target.id);
+    const row = await store.promoteToAdmin(tx, target.id);
     // Before Firebase is told: if the entry cannot be written, the claim is not set either.
     await audit.record(tx, { actor: principal, action: "user.made_admin", target: { type: "user", id: row.id }, details: { email: row.email } });
     if ((await identity.setAdmin(row.firebaseUid)) === "missing") {

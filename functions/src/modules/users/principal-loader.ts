@@ -1,8 +1,7 @@
 import DataLoader from "dataloader";
-import type { Database } from "../../db/client.js";
 import type { Principal, PrincipalLookup } from "../../lib/auth.js";
 import { canonicalId } from "../../lib/ids.js";
-import * as repository from "./users.repository.js";
+import type { UsersStore } from "./users.store.js";
 
 /** Enough ids for one statement; a busier moment sends more than one. */
 const MOST_IDS_PER_READ = 500;
@@ -12,10 +11,10 @@ const MOST_IDS_PER_READ = 500;
  * loop share one read, sent once that turn is over. Each read still starts after the calls it
  * answers arrived, and nothing is kept after it, so Make Admin and Remove User act at once.
  */
-export function createPrincipalLoader(db: Database): PrincipalLookup {
+export function createPrincipalLoader(store: Pick<UsersStore, "findPrincipals">): PrincipalLookup {
   const loader = new DataLoader<string, Principal | null>(
     async (ids) => {
-      const rows = await repository.findPrincipals(db, [...new Set(ids)]);
+      const rows = await store.findPrincipals([...new Set(ids)]);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     },

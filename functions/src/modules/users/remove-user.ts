@@ -2,7 +2,6 @@ import type { Principal } from "../../lib/auth.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { canonicalId } from "../../lib/ids.js";
 import { assertStillAdmin } from "./still-admin.js";
-import * as repository from "./users.repository.js";
 import type { UsersContext } from "./users-context.js";
 
 /**
@@ -10,14 +9,14 @@ import type { UsersContext } from "./users-context.js";
  * the row) and its Firebase account is disabled. The active admins are locked first, so two admins
  * removing each other at the same moment cannot both succeed: the shop always keeps one.
  */
-export async function removeUser({ change, identity, audit, wishes, everyone }: UsersContext, principal: Principal, id: string): Promise<void> {
+export async function removeUser({ store, change, identity, audit, wishes, everyone }: UsersContext, principal: Principal, id: string): Promise<void> {
   const userId = canonicalId(id);
   if (!userId) throw notFound("User");
   if (userId === principal.id) throw forbidden("An admin cannot remove their own account.");
   await change(async (work) => {
     const { tx, afterCommit } = work;
-    const admins = await repository.lockActiveAdmins(tx);
-    const target = await repository.lockActiveById(tx, userId);
+    const admins = await store.lockActiveAdmins(tx);
+    const target = await store.lockActiveById(tx, userId);
     if (!target) throw notFound("User");
     // Checked before the actor: when two admins remove each other at once, the one who waited
     // finds the other as the last admin left.
@@ -25,7 +24,7 @@ export async function removeUser({ change, identity, audit, wishes, everyone }: 
       throw conflict("last_admin", "This is the shop's last active admin, and the shop must keep one. Nothing was changed.");
     }
     assertStillAdmin(admins, principal);
-    const row = await repository.markRemoved(tx, target.id);
+    const row = await store.markRemoved(tx, target.id);
     await audit.record(tx, { actor: principal, action: "user.removed", target: { type: "user", id: row.id }, details: { email: row.email } });
     // User Wish no longer shows the wisher's address, and no wished-for tool is e-mailed to it.
     await wishes.wisherChanged(work, { userId: row.id, email: row.email, removed: true });

@@ -1,8 +1,8 @@
 import type { AdminUser, User } from "./users.schemas.js";
-import type { UserRow } from "./users.tables.js";
+import type { UserRecord } from "./users.store.js";
 
 /** An account as the API answers it: its id is `_id`, and nothing of the sign-in behind it shows. */
-export const toUser = (row: UserRow): User => ({
+export const toUser = (row: UserRecord): User => ({
   _id: row.id,
   email: row.email,
   name: row.name,
@@ -14,4 +14,4 @@ export const toUser = (row: UserRow): User => ({
 });
 
 /** An account as the admins' list of users shows it, with when it joined. */
-export const toAdminUser = (row: UserRow): AdminUser => ({ ...toUser(row), createdAt: row.createdAt.toISOString() });
+export const toAdminUser = (row: UserRecord): AdminUser => ({ ...toUser(row), createdAt: row.createdAt.toISOString() });

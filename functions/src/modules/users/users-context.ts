@@ -1,10 +1,12 @@
-import type { RunChange } from "../../db/unit-of-work.js";
+import type { RunChange } from "../../lib/change.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { WishesService } from "../wishes/wishes.service.js";
+import type { UsersStore } from "./users.store.js";
 
 /** What the users module's admin changes (make-admin.ts, remove-user.ts) work with. */
 export interface UsersContext {
+  store: UsersStore;
   /** Runs a change in one transaction, then what must wait for its commit. */
   change: RunChange;
   /** Firebase: the admin claim mirrors the table, and a removed user's sign-in is disabled. */

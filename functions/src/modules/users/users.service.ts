@@ -1,6 +1,5 @@
-import type { Database } from "../../db/client.js";
-import { unitOfWork } from "../../db/unit-of-work.js";
 import { assertSelfOrAdmin, type Principal, type PrincipalLookup } from "../../lib/auth.js";
+import type { RunChange } from "../../lib/change.js";
 import { notFound } from "../../lib/errors.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { TokenService } from "../../lib/tokens.js";
@@ -15,8 +14,8 @@ import { createPrincipalLoader } from "./principal-loader.js";
 import { removeUser } from "./remove-user.js";
 import { signIn } from "./sign-in.js";
 import { toAdminUser, toUser } from "./user-wire.js";
-import * as repository from "./users.repository.js";
 import type { AdminUsersPage, AdminUsersQuery, UpdateProfileBody, User } from "./users.schemas.js";
+import type { UsersStore } from "./users.store.js";
 import type { UsersContext } from "./users-context.js";
 import { readUsersCursor, unknownUsersCursor, writeUsersCursor } from "./users-cursor.js";
 
@@ -44,6 +43,8 @@ export interface UsersService {
 }
 
 export interface AccountLinksDependencies {
+  store: UsersStore;
+  change: RunChange;
   identity: Pick<IdentityProvider, "currentEmail">;
   orders: Pick<OrdersService, "moveBuyerToEmail">;
   mail: Pick<MailService, "addressVerified">;
@@ -54,8 +55,8 @@ export interface AccountLinksDependencies {
  * Links a Firebase user to their shop account, as a sign-in does; `make-admin` links the first
  * admin the same way, without the rest of the users service.
  */
-export function createAccountLinks(db: Database, { identity, orders, mail, wishes }: AccountLinksDependencies): AccountLinks {
-  const dependencies = { change: unitOfWork(db), currentEmailOf: (uid: string) => identity.currentEmail(uid), orders, mail, wishes };
+export function createAccountLinks({ store, change, identity, orders, mail, wishes }: AccountLinksDependencies): AccountLinks {
+  const dependencies = { store, change, currentEmailOf: (uid: string) => identity.currentEmail(uid), orders, mail, wishes };
   return { link: (user) => linkAccount(dependencies, user) };
 }
 
@@ -65,43 +66,43 @@ export interface UsersServiceDependencies extends AccountLinksDependencies {
   audit: AuditService;
 }
 
-export function createUsersService(db: Database, { identity, tokens, audit, orders, mail, wishes }: UsersServiceDependencies): UsersService {
-  const accounts = createAccountLinks(db, { identity, orders, mail, wishes });
+export function createUsersService({ store, change, identity, tokens, audit, orders, mail, wishes }: UsersServiceDependencies): UsersService {
+  const accounts = createAccountLinks({ store, change, identity, orders, mail, wishes });
   /** `GET /api/users`: every active user up to its size; past it, the 422 is kept for half a second (decision 6's bound). */
   const everyone = wholeListReader(WHOLE_LISTS.users, { maxAgeMs: 500 });
-  const context: UsersContext = { change: unitOfWork(db), identity, audit, wishes, everyone };
+  const context: UsersContext = { store, change, identity, audit, wishes, everyone };
   return {
-    findPrincipal: createPrincipalLoader(db),
+    findPrincipal: createPrincipalLoader(store),
 
     signIn: (email, idToken) => signIn({ identity, tokens, accounts }, email, idToken),
 
     async isAdmin(principal, email) {
       assertSelfOrAdmin(principal, email);
-      const row = await repository.findActiveByEmail(db, email);
+      const row = await store.findActiveByEmail(email);
       return row?.role === "admin";
     },
 
-    list: () => everyone.read((limit) => repository.listActive(db, limit), toUser),
+    list: () => everyone.read((limit) => store.listActive(limit), toUser),
 
     async page({ q, role, cursor, limit }) {
       const afterId = cursor === undefined ? undefined : readUsersCursor(cursor);
       // One more than the page, to know whether another follows without counting.
-      const rows = await repository.pageOfActive(db, { search: q || undefined, role, afterId, limit: limit + 1 });
-      if (afterId && rows.length === 0 && !(await repository.accountExists(db, afterId))) throw unknownUsersCursor();
+      const rows = await store.pageOfActive({ search: q || undefined, role, afterId, limit: limit + 1 });
+      if (afterId && rows.length === 0 && !(await store.accountExists(afterId))) throw unknownUsersCursor();
       const shown = rows.slice(0, limit);
       return { users: shown.map(toAdminUser), next: rows.length > limit ? writeUsersCursor(shown.at(-1)!.id) : null };
     },
 
     async get(principal, email) {
       assertSelfOrAdmin(principal, email);
-      const row = await repository.findActiveByEmail(db, email);
+      const row = await store.findActiveByEmail(email);
       if (!row) throw notFound("User");
       return toUser(row);
     },
 
     async updateProfile(principal, email, changes) {
       assertSelfOrAdmin(principal, email);
-      const row = await repository.updateProfile(db, email, changes);
+      const row = await store.updateProfile(email, changes);
       if (!row) throw notFound("User");
       return toUser(row);
     },
@@ -110,9 +111,6 @@ export function createUsersService(db: Database, { identity, tokens, audit, orde
 
     remove: (principal, id) => removeUser(context, principal, id),
 
-    async removedAmong(ids) {
-      if (ids.length === 0) return new Set();
-      return new Set(await repository.removedAmong(db, [...ids]));
-    },
+    removedAmong: async (ids) => new Set(await store.removedAmong(ids)),
   };
 }

@@ -1,9 +1,8 @@
 import { conflict } from "../../lib/errors.js";
 import type { AuditActor } from "../audit/audit.service.js";
 import { lockNamedWishes, wishIdsOf } from "./named-wishes.js";
-import * as repository from "./wishes.repository.js";
 import type { FulfilWishesBody, WishesAnswered } from "./wishes.schemas.js";
-import type { WishRow } from "./wishes.tables.js";
+import type { WishRecord } from "./wishes.store.js";
 import type { WishesContext } from "./wishes-context.js";
 
 /**
@@ -13,21 +12,21 @@ import type { WishesContext } from "./wishes-context.js";
  * declined one, as resolve refuses to turn declined into done.
  */
 export async function fulfilWishes(
-  { change, tools, audit, mail, messages }: WishesContext,
+  { store, change, tools, audit, mail, messages }: WishesContext,
   actor: AuditActor,
   { wishIds, toolId }: FulfilWishesBody,
 ): Promise<WishesAnswered> {
   const ids = wishIdsOf(wishIds);
   const tool = await tools.get(toolId);
   return change(async ({ tx }) => {
-    const rows = await lockNamedWishes(tx, ids);
+    const rows = await lockNamedWishes(store, tx, ids);
     const declined = rows.find((row) => row.status === "declined");
     if (declined) throw conflict("wish_answered", `A wish for “${declined.name}” is already declined.`);
     const other = rows.find((row) => row.toolId !== null && row.toolId !== tool._id);
     if (other) throw conflict("wish_fulfilled", `A wish for “${other.name}” was already answered with another tool.`);
     const fulfilled = rows.filter((row) => row.toolId === null);
     if (fulfilled.length === 0) return { acknowledged: true, modifiedCount: 0 };
-    await repository.markFulfilled(tx, fulfilled.map((row) => row.id), tool._id);
+    await store.markFulfilled(tx, fulfilled.map((row) => row.id), tool._id);
     for (const row of fulfilled) {
       await audit.record(tx, {
         actor,
@@ -39,7 +38,7 @@ export async function fulfilWishes(
     // One message per buyer, about the most recent of their wishes it answers, to the address
     // their account has now (the wishers' copy, kept by the users module); none once it is removed.
     const newestByBuyer = newestWishOfEachBuyer(fulfilled);
-    const emails = await repository.wisherEmails(tx, [...newestByBuyer.keys()]);
+    const emails = await store.wisherEmails(tx, [...newestByBuyer.keys()]);
     await mail.enqueue(
       tx,
       ...[...newestByBuyer.values()].flatMap((wish) => {
@@ -51,8 +50,8 @@ export async function fulfilWishes(
   });
 }
 
-function newestWishOfEachBuyer(rows: WishRow[]): Map<string, WishRow> {
-  const newest = new Map<string, WishRow>();
+function newestWishOfEachBuyer(rows: WishRecord[]): Map<string, WishRecord> {
+  const newest = new Map<string, WishRecord>();
   for (const row of rows) {
     const seen = newest.get(row.userId);
     if (!seen || row.createdAt > seen.createdAt) newest.set(row.userId, row);

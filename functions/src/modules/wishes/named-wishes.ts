@@ -1,8 +1,7 @@
-import type { Queryable } from "../../db/client.js";
+import type { Tx } from "../../lib/change.js";
 import { notFound } from "../../lib/errors.js";
 import { canonicalId } from "../../lib/ids.js";
-import * as repository from "./wishes.repository.js";
-import type { WishRow } from "./wishes.tables.js";
+import type { WishesStore, WishRecord } from "./wishes.store.js";
 
 /** The wishes an answer names, each once; an id that cannot name a wish is not found. */
 export function wishIdsOf(ids: string[]): string[] {
@@ -12,8 +11,8 @@ export function wishIdsOf(ids: string[]): string[] {
 }
 
 /** Every wish named, locked until the answer commits; one missing and nothing changes. */
-export async function lockNamedWishes(tx: Queryable, ids: string[]): Promise<WishRow[]> {
-  const rows = await repository.lockWishes(tx, ids);
+export async function lockNamedWishes(store: WishesStore, tx: Tx, ids: string[]): Promise<WishRecord[]> {
+  const rows = await store.lockWishes(tx, ids);
   if (rows.length !== ids.length) throw notFound("Wish");
   return rows;
 }

@@ -4,7 +4,7 @@
  * trimmed; and a plural's final "s" dropped (not from a word ending in "ss", nor after a digit or
  * a space). "Laser  Levels!" and "laser level" are both "laser level".
  *
- * The database keeps the same key of every wish in `wishes.name_key` (wishes.tables.ts), on which
+ * The database keeps the same key of every wish in `wishes.name_key` (postgres/wishes.tables.ts), on which
  * User Wish groups; the two are checked against each other on the same names (test/wishes). Both
  * lower-case one character at a time, as PostgreSQL's lower() does, and count only ASCII
  * whitespace as a space: anything rarer is dropped by both alike.

@@ -1,6 +1,6 @@
 import { composeMessage, type OutgoingMessage } from "../mail/mail.service.js";
 import type { Tool } from "../tools/tools.schemas.js";
-import type { WishRow } from "./wishes.tables.js";
+import type { WishRecord } from "./wishes.store.js";
 
 const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = (at: Date) => at.toISOString().slice(0, 10);
@@ -12,7 +12,7 @@ export interface WishMail {
    * tool and the buyer, so a buyer is told once about a tool however many of their wishes it
    * answers and however often it is recorded.
    */
-  toolAdded(tool: Tool, to: string, wish: Pick<WishRow, "userId" | "userName" | "name" | "createdAt">): OutgoingMessage;
+  toolAdded(tool: Tool, to: string, wish: Pick<WishRecord, "userId" | "userName" | "name" | "createdAt">): OutgoingMessage;
 }
 
 export function wishMail(shopUrl: string): WishMail {

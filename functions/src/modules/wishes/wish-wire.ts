@@ -1,14 +1,13 @@
 import type { Principal } from "../../lib/auth.js";
 import { toCents, toDollars } from "../../lib/money.js";
-import type { GroupedWishRow, WishGroupRow } from "./wishes.repository.js";
 import type { AddWishBody, GroupedWish, Wish, WishGroup } from "./wishes.schemas.js";
-import type { wishes, WishRow } from "./wishes.tables.js";
+import type { GroupedWishRecord, NewWish, WishGroupRecord, WishRecord } from "./wishes.store.js";
 
 /**
  * The one place the wishes module meets the contract's names (docs/product.md §9): inside, a wish's
  * price is `priceCents`; on the wire it is `price`, in dollars, and a wish's id is `_id`.
  */
-export const toWish = (row: WishRow): Wish => ({
+export const toWish = (row: WishRecord): Wish => ({
   _id: row.id,
   name: row.name,
   price: toDollars(row.priceCents),
@@ -17,7 +16,7 @@ export const toWish = (row: WishRow): Wish => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const toGroupedWish = (row: GroupedWishRow): GroupedWish => ({
+const toGroupedWish = (row: GroupedWishRecord): GroupedWish => ({
   ...toWish(row),
   userEmail: row.userEmail,
   status: row.status,
@@ -25,7 +24,7 @@ const toGroupedWish = (row: GroupedWishRow): GroupedWish => ({
   resolvedAt: row.resolvedAt?.toISOString() ?? null,
 });
 
-export const toWishGroup = (row: WishGroupRow): WishGroup => ({
+export const toWishGroup = (row: WishGroupRecord): WishGroup => ({
   key: row.key,
   name: row.wishes[0]!.name,
   count: row.count,
@@ -35,7 +34,7 @@ export const toWishGroup = (row: WishGroupRow): WishGroup => ({
 });
 
 /** A buyer's wish as it is stored: under the signed-in buyer's name, whatever name the body sent. */
-export const newWishOf = (principal: Principal, { name, price, details }: AddWishBody): typeof wishes.$inferInsert => ({
+export const newWishOf = (principal: Principal, { name, price, details }: AddWishBody): NewWish => ({
   userId: principal.id,
   userName: principal.name,
   name,

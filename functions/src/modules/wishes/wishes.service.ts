@@ -1,6 +1,5 @@
-import type { Database } from "../../db/client.js";
-import { unitOfWork, type Work } from "../../db/unit-of-work.js";
 import type { Principal } from "../../lib/auth.js";
+import type { RunChange, Work } from "../../lib/change.js";
 import { pageCursors } from "../../lib/page-cursor.js";
 import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
@@ -11,7 +10,6 @@ import { resolveWishes } from "./resolve-wishes.js";
 import { wishKey } from "./wish-key.js";
 import { wishMail } from "./wish-mail.js";
 import { newWishOf, toWish, toWishGroup } from "./wish-wire.js";
-import * as repository from "./wishes.repository.js";
 import {
   type AddWishBody,
   type FulfilWishesBody,
@@ -22,6 +20,7 @@ import {
   type WishGroupsPage,
   type WishGroupsQuery,
 } from "./wishes.schemas.js";
+import type { WishesStore } from "./wishes.store.js";
 import type { WishesContext } from "./wishes-context.js";
 
 /** An account as User Wish knows its wisher: the address it has now, and whether an admin removed it. */
@@ -54,6 +53,8 @@ export interface WishesService {
 }
 
 export interface WishesServiceDependencies {
+  store: WishesStore;
+  change: RunChange;
   /** Where the tool added for a wish is looked up. */
   tools: ToolsService;
   audit: AuditService;
@@ -65,8 +66,8 @@ export interface WishesServiceDependencies {
 
 const groupPages = pageCursors("admin-wishes");
 
-export function createWishesService(db: Database, { tools, audit, mail, shopUrl }: WishesServiceDependencies): WishesService {
-  const context: WishesContext = { change: unitOfWork(db), tools, audit, mail, messages: wishMail(shopUrl) };
+export function createWishesService({ store, change, tools, audit, mail, shopUrl }: WishesServiceDependencies): WishesService {
+  const context: WishesContext = { store, change, tools, audit, mail, messages: wishMail(shopUrl) };
   /**
    * `GET /api/wishes`: every wish up to its size; past it, the 422 is kept for half a second
    * (decision 6's bound). Wishes are answered, never deleted, so the list never shrinks back.
@@ -74,17 +75,17 @@ export function createWishesService(db: Database, { tools, audit, mail, shopUrl 
   const everyWish = wholeListReader(WHOLE_LISTS.wishes, { maxAgeMs: 500 });
 
   return {
-    list: () => everyWish.read((limit) => repository.listWishes(db, limit), toWish),
+    list: () => everyWish.read((limit) => store.newestWishes(limit), toWish),
 
-    add: async (principal, body) => toWish(await repository.insertWish(db, newWishOf(principal, body))),
+    add: async (principal, body) => toWish(await store.insert(newWishOf(principal, body))),
 
-    countOpen: () => repository.countOpen(db),
+    countOpen: () => store.countOpen(),
 
     async listGroups({ q, status, cursor, limit }) {
       const search = q ? q.replace(/\s+/g, " ").toLowerCase() : null;
       const view = { status, q: search };
       const afterId = cursor ? groupPages.read(view, cursor) : null;
-      const rows = await repository.listGroups(db, {
+      const rows = await store.groupsPage({
         ...view,
         nameKey: search ? wishKey(search) : null,
         afterId,
@@ -100,6 +101,6 @@ export function createWishesService(db: Database, { tools, audit, mail, shopUrl 
 
     fulfil: (actor, body) => fulfilWishes(context, actor, body),
 
-    wisherChanged: ({ tx }, wisher) => repository.keepWisher(tx, wisher),
+    wisherChanged: ({ tx }, wisher) => store.keepWisher(tx, wisher),
   };
 }

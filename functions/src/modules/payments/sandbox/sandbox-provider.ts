@@ -1,16 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "../../../db/client.js";
-import type { SandboxIntentRow } from "./sandbox.tables.js";
+import type { RunChange } from "../../../lib/change.js";
 import { AppError, conflict, notFound, unprocessable } from "../../../lib/errors.js";
 import type { PaymentEvent, PaymentProvider, ProviderIntent } from "../payment-provider.js";
 import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../payments.schemas.js";
 import { chargeTestCard } from "./sandbox-cards.js";
-import * as repository from "./sandbox.repository.js";
 import type { ConfirmSandboxIntentBody } from "./sandbox.schemas.js";
+import type { SandboxIntentRecord, SandboxStore } from "./sandbox.store.js";
 
 const token = (bytes: number) => randomBytes(bytes).toString("hex");
 
-const toProviderIntent = (row: SandboxIntentRow): ProviderIntent => ({
+const toProviderIntent = (row: SandboxIntentRecord): ProviderIntent => ({
   id: row.id,
   status: row.status,
   amount: row.amount,
@@ -34,24 +33,30 @@ export interface SandboxProvider extends PaymentProvider {
   confirm(id: string, body: ConfirmSandboxIntentBody): Promise<SandboxConfirmation>;
 }
 
+export interface SandboxProviderDependencies {
+  store: SandboxStore;
+  /** Runs the sandbox's own change: a confirmation's read and write of its intent, in one transaction. */
+  change: RunChange;
+}
+
 /** A PaymentIntent provider of the shop's own that answers like Stripe's test mode. */
-export function sandboxProvider(db: Database): SandboxProvider {
+export function sandboxProvider({ store, change }: SandboxProviderDependencies): SandboxProvider {
   async function charge(id: string, { clientSecret, card }: ConfirmSandboxIntentBody) {
-    return db.transaction(async (tx) => {
-      const intent = await repository.findIntent(tx, id, { lock: true });
+    return change(async ({ tx }) => {
+      const intent = await store.lockIntent(tx, id);
       if (!intent || intent.clientSecret !== clientSecret) throw notFound("Payment");
       if (intent.status !== "requires_payment_method") {
         throw conflict("payment_intent_unexpected_state", `This payment has already ${intent.status === "succeeded" ? "succeeded" : "been canceled"}.`);
       }
       const outcome = chargeTestCard(card);
       if (outcome.ok) {
-        const row = await repository.updateIntent(tx, id, { status: "succeeded", cardLast4: outcome.last4, lastError: null });
+        const row = await store.updateIntent(tx, id, { status: "succeeded", cardLast4: outcome.last4, lastError: null });
         return { row, eventType: "payment_intent.succeeded", error: null };
       }
       // A card the bank saw and refused is a failed attempt; a form Stripe.js would not send is not.
       if (!outcome.charged) return { row: intent, eventType: null, error: outcome.error };
       const lastError = { code: outcome.error.code, decline_code: outcome.error.declineCode, message: outcome.error.message };
-      const row = await repository.updateIntent(tx, id, { lastError });
+      const row = await store.updateIntent(tx, id, { lastError });
       return { row, eventType: "payment_intent.payment_failed", error: outcome.error };
     });
   }
@@ -63,7 +68,7 @@ export function sandboxProvider(db: Database): SandboxProvider {
       if (amount < MINIMUM_CHARGE_CENTS) throw unprocessable("amount_too_small", "Amount must be at least $0.50 usd");
       if (amount > MAXIMUM_CHARGE_CENTS) throw unprocessable("amount_too_large", "Amount must be no more than $999,999.99");
       const id = `pi_sandbox_${token(12)}`;
-      const row = await repository.insertOrGetIntent(db, {
+      const row = await store.createOrGetIntent({
         id,
         clientSecret: `${id}_secret_${token(16)}`,
         idempotencyKey,
@@ -75,12 +80,12 @@ export function sandboxProvider(db: Database): SandboxProvider {
       return toProviderIntent(row);
     },
     async retrieveIntent(id) {
-      const row = await repository.findIntent(db, id);
+      const row = await store.findIntent(id);
       if (!row) throw notFound("Payment");
       return toProviderIntent(row);
     },
     async refund(intentId) {
-      await repository.markRefunded(db, intentId);
+      await store.markRefunded(intentId);
     },
     async confirm(id, body) {
       const { row, eventType, error } = await charge(id, body);

@@ -1,0 +1,24 @@
+import { bigint, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt } from "../../../../db/columns.js";
+import { sandboxIntentStatuses, type SandboxPaymentError } from "../sandbox.store.js";
+
+/** The sandbox provider's own PaymentIntents, shaped like Stripe's. Card numbers are never stored. */
+export const sandboxIntents = pgTable(
+  "sandbox_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: sandboxIntentStatuses }).notNull(),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    cardLast4: text("card_last4"),
+    lastError: jsonb("last_error").$type<SandboxPaymentError>(),
+    createdAt: createdAt(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sandbox_intents_idempotency_key").on(t.idempotencyKey)],
+);
+
+export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;

@@ -1,0 +1,31 @@
+import type { Tx } from "../../lib/change.js";
+
+/** A review as the store keeps it. */
+export interface ReviewRecord {
+  id: string;
+  /** The author's account; null for a review written without one (the demo's). */
+  userId: string | null;
+  userName: string;
+  rating: number;
+  review: string;
+  createdAt: Date;
+  /** When an admin took the review down; it is kept for the audit log's sake and no longer shown. */
+  removedAt: Date | null;
+}
+
+export type NewReview = Pick<ReviewRecord, "userId" | "userName" | "rating" | "review">;
+
+/** Where the reviews are kept: the module's port, one implementation per store. */
+export interface ReviewsStore {
+  /**
+   * Reviews no admin took down, newest first, at most `limit`, starting after the review `afterId`
+   * when one is given. Reviews written at the same moment keep one order (by id).
+   */
+  notTakenDown(page: { afterId: string | null; limit: number }): Promise<ReviewRecord[]>;
+  insert(review: NewReview): Promise<ReviewRecord>;
+  /**
+   * Takes a review down, or returns null when there is no such review or it is down already. Of two
+   * admins removing the same review at once, the second finds it removed and gets null.
+   */
+  markRemoved(tx: Tx, id: string): Promise<ReviewRecord | null>;
+}
