@@ -650,6 +650,13 @@ describe("reads beyond the matrix", () => {
     await assertFails(list("newcomer", "orders", where("buyerUid", "==", "uid-newcomer")));
   });
 
+  it("when a buyer's token carries the admin claim their account does not (a Make Admin that did not commit), then admin reads are refused", async () => {
+    const db = firestoreOf(env.authenticatedContext(UID.buyer, { email: EMAIL.buyer, admin: true }));
+    await assertFails(getDocs(collection(db, "users")));
+    await assertFails(getDoc(doc(db, `orders/order-${UID.otherBuyer}`)));
+    await assertSucceeds(getDoc(doc(db, `users/${UID.buyer}`)));
+  });
+
   it('when a buyer\'s token carries the claim as the text "true", then admin reads are refused', async () => {
     const db = firestoreOf(env.authenticatedContext(UID.buyer, { email: EMAIL.buyer, admin: "true" }));
     await assertFails(getDocs(collection(db, "users")));

@@ -104,7 +104,8 @@ export async function createApp({
   });
 
   const { audit, mail, tools, orders, wishes } = createShopServices(stores, { orderRules, shopUrl });
-  const users = createUsersService({ store: stores.users, change: stores.change, identity, tokens, audit, orders, mail, wishes });
+  const reviews = createReviewsService({ store: stores.reviews, change: stores.change, audit });
+  const users = createUsersService({ store: stores.users, change: stores.change, identity, tokens, audit, orders, mail, wishes, reviews });
   const auth = createAuthGuards(tokens, users.findPrincipal);
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(stores, paymentsConfig, { orders });
 
@@ -116,7 +117,7 @@ export async function createApp({
       await api.register(ordersRoutes, { orders, auth });
       await api.register(paymentsRoutes, { payments, auth, verifyWebhook });
       if (sandbox) await api.register(sandboxRoutes, { sandbox, payments, auth });
-      await api.register(reviewsRoutes, { reviews: createReviewsService({ store: stores.reviews, change: stores.change, audit, users }), auth });
+      await api.register(reviewsRoutes, { reviews, auth });
       await api.register(wishesRoutes, { wishes, auth });
       await api.register(overviewRoutes, { overview: createOverviewService({ orders, tools, wishes, timeZones: stores.timeZones }), auth });
       await api.register(usersRoutes, { users, auth });

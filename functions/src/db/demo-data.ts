@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./client.js";
-import { reviews, tools, users, verifiedMailAddresses } from "./schema.js";
+import { reviews, tools, users, verifiedMailAddresses, wishers } from "./schema.js";
 
 /** The demo accounts of the local stack; their Firebase side lives in emulator-data/. */
 export const DEMO_ACCOUNTS = [
@@ -46,10 +46,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
       })),
     );
-    await tx
+    const accounts = await tx
       .insert(users)
       .values(DEMO_ACCOUNTS.map(({ firebaseUid, email, name, role }) => ({ firebaseUid, email, name, role })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ userId: users.id, email: users.email });
+    // User Wish's copy of each account (decision 23), as a sign-in would write it.
+    if (accounts.length > 0) await tx.insert(wishers).values(accounts).onConflictDoNothing();
     // Verified in emulator-data too: the demo buyer's order e-mail reaches the local inbox at once.
     await tx
       .insert(verifiedMailAddresses)

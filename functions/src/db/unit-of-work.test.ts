@@ -47,4 +47,18 @@ describe("a change and its after-commit work", () => {
     ).rejects.toThrow("refused");
     expect(seen).toEqual([]);
   });
+
+  it("when an effect fails, then the effects after it still run and the first failure reaches the caller", async () => {
+    const change = unitOfWork(handle.db);
+    const seen: string[] = [];
+    await expect(
+      change(async ({ afterCommit }) => {
+        afterCommit(() => {
+          throw new Error("provider down");
+        });
+        afterCommit(() => void seen.push("cache forgotten"));
+      }),
+    ).rejects.toThrow("provider down");
+    expect(seen).toEqual(["cache forgotten"]);
+  });
 });

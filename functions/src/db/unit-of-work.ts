@@ -12,7 +12,17 @@ export function unitOfWork(db: Database): RunChange {
       effects = [];
       return change({ tx: tx as unknown as Tx, afterCommit: (effect) => void effects.push(effect) });
     });
-    for (const effect of effects) await effect();
+    // Each effect runs, whatever the one before did: a cache must be forgotten even after a
+    // provider's call failed. The first failure then reaches the caller.
+    const failures: unknown[] = [];
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
     return result;
   };
 }

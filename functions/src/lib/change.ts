@@ -22,9 +22,9 @@ export interface Work {
 }
 
 /**
- * Work after the commit. A failing effect does not undo the commit: the caller sees the error,
- * so an effect that may fail (a provider's call) handles its own failure and leaves a record a job
- * can retry.
+ * Work after the commit. A failing effect does not undo the commit, nor keep the effects after it
+ * from running; the caller sees the first failure. So an effect that may fail (a provider's call)
+ * handles its own failure and leaves a record a job can retry.
  */
 export type AfterCommit = () => void | Promise<void>;
 

@@ -1,6 +1,7 @@
 import { getApps, initializeApp } from "firebase-admin/app";
 import { type Auth, type DecodedIdToken, getAuth } from "firebase-admin/auth";
 import { serviceUnavailable } from "./errors.js";
+import { isDemoProject } from "../config/env.js";
 import { isEmulatorSignUpRace } from "./emulator-sign-up-race.js";
 import type { AccountChange, IdentityProvider } from "./identity.js";
 
@@ -36,8 +37,9 @@ async function changeAccount(change: () => Promise<unknown>): Promise<AccountCha
 }
 
 /** Against the Auth emulator only: a sign-up token caught in its race (see emulator-sign-up-race). */
-async function signUpTokenOfEmulator(auth: Auth, idToken: string, error: unknown): Promise<DecodedIdToken | null> {
-  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST || codeOf(error) !== "auth/id-token-revoked") return null;
+async function signUpTokenOfEmulator(auth: Auth, projectId: string, idToken: string, error: unknown): Promise<DecodedIdToken | null> {
+  // Only a demo project talks to the emulator; a real project never forgives a revocation.
+  if (!isDemoProject(projectId) || !process.env.FIREBASE_AUTH_EMULATOR_HOST || codeOf(error) !== "auth/id-token-revoked") return null;
   const decoded = await auth.verifyIdToken(idToken, false);
   const user = await auth.getUser(decoded.uid);
   if (!user.tokensValidAfterTime) return null;
@@ -57,7 +59,7 @@ export function firebaseIdentity(projectId: string): IdentityProvider {
       // checkRevoked: a disabled, deleted or signed-out account must not get a fresh API token.
       return await auth.verifyIdToken(idToken, true);
     } catch (error) {
-      const decoded = await signUpTokenOfEmulator(auth, idToken, error).catch(() => null);
+      const decoded = await signUpTokenOfEmulator(auth, projectId, idToken, error).catch(() => null);
       if (decoded) return decoded;
       throw error;
     }
@@ -93,6 +95,9 @@ export function firebaseIdentity(projectId: string): IdentityProvider {
     disable: (uid) =>
       changeAccount(async () => {
         await auth.updateUser(uid, { disabled: true });
+        // A removed admin is no admin anywhere, the security rules included.
+        const { customClaims } = await auth.getUser(uid);
+        if (customClaims?.admin) await auth.setCustomUserClaims(uid, { ...customClaims, admin: false });
         await auth.revokeRefreshTokens(uid);
       }),
   };

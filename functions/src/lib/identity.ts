@@ -24,6 +24,6 @@ export interface IdentityProvider {
   /** The account's email as Firebase has it now, or null when there is no such account any more. */
   currentEmail(uid: string): Promise<string | null>;
   setAdmin(uid: string): Promise<AccountChange>;
-  /** Disables the account and revokes its sessions. */
+  /** Disables the account, takes back its admin claim and revokes its sessions. */
   disable(uid: string): Promise<AccountChange>;
 }

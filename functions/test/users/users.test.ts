@@ -88,6 +88,15 @@ describe("removing a user", () => {
     expect(again.body.token).toBeUndefined();
   });
 
+  it("when an admin removes another admin, then Firebase disables the account and takes back its admin claim", async () => {
+    const other = await api.signUpAdmin();
+    expect((await getAuth().getUser(other.account.uid)).customClaims?.admin).toBe(true);
+    expect((await api.request("DELETE", `/users/${other.id}`, { token: admin.token })).status).toBe(200);
+    const record = await getAuth().getUser(other.account.uid);
+    expect(record.disabled).toBe(true);
+    expect(record.customClaims?.admin).toBe(false);
+  });
+
   it("when an admin tries to remove themself, then it is refused with 403 and they stay an admin", async () => {
     expectProblem(await api.request("DELETE", `/users/${admin.id}`, { token: admin.token }), 403);
     expect((await api.request("GET", path("/admin", admin), { token: admin.token })).body).toEqual({ admin: true });

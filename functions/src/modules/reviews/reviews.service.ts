@@ -1,12 +1,10 @@
-import type { RunChange } from "../../lib/change.js";
+import type { RunChange, Tx } from "../../lib/change.js";
 import type { Principal } from "../../lib/auth.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { canonicalId } from "../../lib/ids.js";
 import type { AuditService } from "../audit/audit.service.js";
-import type { UsersService } from "../users/users.service.js";
 import type { AddReviewBody, Review } from "./reviews.schemas.js";
 import type { ReviewRecord, ReviewsStore } from "./reviews.store.js";
-import { shownReviews } from "./shown-reviews.js";
 
 const toReview = (row: ReviewRecord): Review => ({
   _id: row.id,
@@ -24,19 +22,19 @@ export interface ReviewsService {
   add(principal: Principal, body: AddReviewBody): Promise<Review>;
   /** An admin takes a review off the shop; it stays stored, and the removal is audited. */
   remove(principal: Principal, id: string): Promise<void>;
+  /** An account is being removed: its reviews are no longer shown, from the removal's commit on. */
+  authorRemoved(tx: Tx, userId: string): Promise<void>;
 }
 
 export interface ReviewsServiceDependencies {
   store: ReviewsStore;
   change: RunChange;
   audit: Pick<AuditService, "record">;
-  /** Reviews of removed accounts are not shown; the users module says which those are. */
-  users: Pick<UsersService, "removedAmong">;
 }
 
-export function createReviewsService({ store, change, audit, users }: ReviewsServiceDependencies): ReviewsService {
+export function createReviewsService({ store, change, audit }: ReviewsServiceDependencies): ReviewsService {
   return {
-    list: async (limit) => (await shownReviews(store, users, limit)).map(toReview),
+    list: async (limit) => (await store.shown(limit)).map(toReview),
 
     async add(principal, { rating, review }) {
       // Reviews are the customers' voice; the shop's own staff do not review it.
@@ -62,5 +60,7 @@ export function createReviewsService({ store, change, audit, users }: ReviewsSer
         });
       });
     },
+
+    authorRemoved: (tx, userId) => store.hideAuthor(tx, userId),
   };
 }

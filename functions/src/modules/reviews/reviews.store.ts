@@ -11,6 +11,8 @@ export interface ReviewRecord {
   createdAt: Date;
   /** When an admin took the review down; it is kept for the audit log's sake and no longer shown. */
   removedAt: Date | null;
+  /** Whether an admin removed the author's account since; the review is kept and no longer shown. */
+  authorRemoved: boolean;
 }
 
 export type NewReview = Pick<ReviewRecord, "userId" | "userName" | "rating" | "review">;
@@ -18,14 +20,16 @@ export type NewReview = Pick<ReviewRecord, "userId" | "userName" | "rating" | "r
 /** Where the reviews are kept: the module's port, one implementation per store. */
 export interface ReviewsStore {
   /**
-   * Reviews no admin took down, newest first, at most `limit`, starting after the review `afterId`
-   * when one is given. Reviews written at the same moment keep one order (by id).
+   * The newest reviews shown (neither taken down nor by a removed author), at most `limit`. Reviews
+   * written at the same moment keep one order (by id).
    */
-  notTakenDown(page: { afterId: string | null; limit: number }): Promise<ReviewRecord[]>;
+  shown(limit: number): Promise<ReviewRecord[]>;
   insert(review: NewReview): Promise<ReviewRecord>;
   /**
    * Takes a review down, or returns null when there is no such review or it is down already. Of two
    * admins removing the same review at once, the second finds it removed and gets null.
    */
   markRemoved(tx: Tx, id: string): Promise<ReviewRecord | null>;
+  /** Hides every review of an account being removed, in the removal's change. */
+  hideAuthor(tx: Tx, userId: string): Promise<void>;
 }

@@ -9,7 +9,7 @@ import type { UsersContext } from "./users-context.js";
  * the row) and its Firebase account is disabled. The active admins are locked first, so two admins
  * removing each other at the same moment cannot both succeed: the shop always keeps one.
  */
-export async function removeUser({ store, change, identity, audit, wishes, everyone }: UsersContext, principal: Principal, id: string): Promise<void> {
+export async function removeUser({ store, change, identity, audit, wishes, reviews, everyone }: UsersContext, principal: Principal, id: string): Promise<void> {
   const userId = canonicalId(id);
   if (!userId) throw notFound("User");
   if (userId === principal.id) throw forbidden("An admin cannot remove their own account.");
@@ -28,6 +28,7 @@ export async function removeUser({ store, change, identity, audit, wishes, every
     await audit.record(tx, { actor: principal, action: "user.removed", target: { type: "user", id: row.id }, details: { email: row.email } });
     // User Wish no longer shows the wisher's address, and no wished-for tool is e-mailed to it.
     await wishes.wisherChanged(work, { userId: row.id, email: row.email, removed: true });
+    await reviews.authorRemoved(tx, row.id);
     // A Firebase account deleted outside the shop has nothing left to disable: the removal
     // stands, and the user's API token stops working with it.
     await identity.disable(row.firebaseUid);

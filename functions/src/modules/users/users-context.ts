@@ -1,6 +1,7 @@
 import type { RunChange } from "../../lib/change.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { AuditService } from "../audit/audit.service.js";
+import type { ReviewsService } from "../reviews/reviews.service.js";
 import type { WishesService } from "../wishes/wishes.service.js";
 import type { UsersStore } from "./users.store.js";
 
@@ -15,6 +16,8 @@ export interface UsersContext {
   audit: Pick<AuditService, "record">;
   /** User Wish keeps its own copy of each wisher's account, changed in the same transaction. */
   wishes: Pick<WishesService, "wisherChanged">;
+  /** A removed account's reviews are no longer shown, from the removal's commit on. */
+  reviews: Pick<ReviewsService, "authorRemoved">;
   /** `GET /api/users`: a removal makes the list smaller, so a "too large" kept for it must go. */
   everyone: { shrank(): void };
 }

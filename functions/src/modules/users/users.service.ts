@@ -5,6 +5,7 @@ import type { IdentityProvider } from "../../lib/identity.js";
 import type { TokenService } from "../../lib/tokens.js";
 import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import type { AuditService } from "../audit/audit.service.js";
+import type { ReviewsService } from "../reviews/reviews.service.js";
 import type { MailService } from "../mail/mail.service.js";
 import type { OrdersService } from "../orders/orders.service.js";
 import type { WishesService } from "../wishes/wishes.service.js";
@@ -38,8 +39,6 @@ export interface UsersService {
   makeAdmin(principal: Principal, email: string): Promise<User>;
   /** An admin removes a user (remove-user.ts). */
   remove(principal: Principal, id: string): Promise<void>;
-  /** Those of these accounts that an admin removed: what is theirs is no longer shown. */
-  removedAmong(ids: readonly string[]): Promise<Set<string>>;
 }
 
 export interface AccountLinksDependencies {
@@ -64,13 +63,14 @@ export interface UsersServiceDependencies extends AccountLinksDependencies {
   identity: IdentityProvider;
   tokens: TokenService;
   audit: AuditService;
+  reviews: Pick<ReviewsService, "authorRemoved">;
 }
 
-export function createUsersService({ store, change, identity, tokens, audit, orders, mail, wishes }: UsersServiceDependencies): UsersService {
+export function createUsersService({ store, change, identity, tokens, audit, orders, mail, wishes, reviews }: UsersServiceDependencies): UsersService {
   const accounts = createAccountLinks({ store, change, identity, orders, mail, wishes });
   /** `GET /api/users`: every active user up to its size; past it, the 422 is kept for half a second (decision 6's bound). */
   const everyone = wholeListReader(WHOLE_LISTS.users, { maxAgeMs: 500 });
-  const context: UsersContext = { store, change, identity, audit, wishes, everyone };
+  const context: UsersContext = { store, change, identity, audit, wishes, reviews, everyone };
   return {
     findPrincipal: createPrincipalLoader(store),
 
@@ -110,7 +110,5 @@ export function createUsersService({ store, change, identity, tokens, audit, ord
     makeAdmin: (principal, email) => makeAdmin(context, principal, email),
 
     remove: (principal, id) => removeUser(context, principal, id),
-
-    removedAmong: async (ids) => new Set(await store.removedAmong(ids)),
   };
 }

@@ -74,8 +74,6 @@ export interface UsersStore {
   pageOfActive(page: ActiveUsersPage): Promise<UserRecord[]>;
   /** Whether the id names an account, removed or not. */
   accountExists(id: string): Promise<boolean>;
-  /** Those of these ids whose account an admin removed. */
-  removedAmong(ids: readonly string[]): Promise<string[]>;
   /** Writes a profile's changes onto the account of this email not removed; null when there is none. */
   updateProfile(email: string, changes: ProfileChanges): Promise<UserRecord | null>;
 

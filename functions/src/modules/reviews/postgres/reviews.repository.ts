@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, not, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { inPostgres } from "../../../db/unit-of-work.js";
 import type { ReviewsStore } from "../reviews.store.js";
@@ -7,18 +7,12 @@ import { reviews } from "./reviews.tables.js";
 /** The reviews in PostgreSQL. */
 export function postgresReviewsStore(db: Database): ReviewsStore {
   return {
-    /**
-     * `reviews_shown_idx`, read backwards from the review the walk starts after. The key of that
-     * review is read in SQL from its own row, at full precision.
-     */
-    notTakenDown({ afterId, limit }) {
-      const after = afterId
-        ? sql`(${reviews.createdAt}, ${reviews.id}) < (select last_read.created_at, last_read.id from ${reviews} as last_read where last_read.id = ${afterId})`
-        : undefined;
+    /** `reviews_shown_idx`, read backwards: the newest shown reviews, and only those. */
+    shown(limit) {
       return db
         .select()
         .from(reviews)
-        .where(and(isNull(reviews.removedAt), after))
+        .where(and(isNull(reviews.removedAt), not(reviews.authorRemoved)))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit);
     },
@@ -36,6 +30,13 @@ export function postgresReviewsStore(db: Database): ReviewsStore {
         .where(and(eq(reviews.id, id), isNull(reviews.removedAt)))
         .returning();
       return row ?? null;
+    },
+
+    async hideAuthor(tx, userId) {
+      await inPostgres(tx)
+        .update(reviews)
+        .set({ authorRemoved: true })
+        .where(and(eq(reviews.userId, userId), not(reviews.authorRemoved)));
     },
   };
 }

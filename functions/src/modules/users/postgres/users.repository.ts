@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, isNull, or, type SQL, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../../../db/adapters/pg-errors.js";
 import type { Database } from "../../../db/client.js";
 import { queryPrepared } from "../../../db/prepared.js";
@@ -79,15 +79,6 @@ export function postgresUsersStore(db: Database): UsersStore {
     async accountExists(id) {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
       return row !== undefined;
-    },
-
-    async removedAmong(ids) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(inArray(users.id, [...ids]), isNotNull(users.removedAt)));
-      return rows.map((row) => row.id);
     },
 
     async updateProfile(email, changes) {
