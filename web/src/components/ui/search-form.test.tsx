@@ -39,11 +39,38 @@ describe("SearchForm", () => {
     expect(onSearch).toHaveBeenCalledWith({ q: "drill", kind: "all", cheap: false });
   });
 
-  it("when a filter changes, then the search applies at once, with the words in the box", async () => {
+  it("when a filter changes, then the search applies at once, with the words in the box and the other filters as chosen", async () => {
     const onSearch = renderForm({ q: "saw", kind: "all", cheap: false });
     await userEvent.selectOptions(screen.getByLabelText("Kind"), "big");
     expect(onSearch).toHaveBeenLastCalledWith({ q: "saw", kind: "big", cheap: false });
     await userEvent.click(screen.getByRole("checkbox", { name: "Cheap only" }));
-    expect(onSearch).toHaveBeenLastCalledWith({ q: "saw", kind: "all", cheap: true });
+    expect(onSearch).toHaveBeenLastCalledWith({ q: "saw", kind: "big", cheap: true });
+  });
+
+  it("when a filter is chosen and the new results are still loading, then the control shows the choice, not the search before", async () => {
+    // The search passed in stays as it was, as it does while the page waits for the new results.
+    renderForm({ q: "", kind: "all", cheap: false });
+    await userEvent.click(screen.getByRole("checkbox", { name: "Cheap only" }));
+    expect(screen.getByRole("checkbox", { name: "Cheap only" })).toBeChecked();
+    await userEvent.selectOptions(screen.getByLabelText("Kind"), "big");
+    expect(screen.getByLabelText("Kind")).toHaveValue("big");
+  });
+
+  it("when the search changes from outside (the back button), then the controls follow it", () => {
+    const onSearch = vi.fn();
+    const form = (search: ThingsSearch) => (
+      <SearchForm name="Things" className="list-search" searchLabel="Search things" search={search} read={read} onSearch={onSearch}>
+        {(field) => (
+          <>
+            <SelectFilter field={field} name="kind" label="Kind" options={KINDS} value={search.kind} />
+            <CheckboxFilter field={field} name="cheap" label="Cheap only" checked={search.cheap} />
+          </>
+        )}
+      </SearchForm>
+    );
+    const { rerender } = render(form({ q: "", kind: "big", cheap: true }));
+    rerender(form({ q: "", kind: "all", cheap: false }));
+    expect(screen.getByRole("checkbox", { name: "Cheap only" })).not.toBeChecked();
+    expect(screen.getByLabelText("Kind")).toHaveValue("all");
   });
 });

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import "./search-form.css";
 
 export interface FilterOption<V extends string> {
@@ -75,6 +75,21 @@ export function SearchForm<S extends { q: string }>({ search, read, onSearch, na
   );
 }
 
+/**
+ * What a filter shows: the person's choice at once, then the search's value whenever that changes
+ * (a new page of results, the back button). A search is applied in a transition that keeps the
+ * page as it was until the new results are in; the control must not spring back meanwhile.
+ */
+function useShownChoice<T>(value: T): [T, (choice: T) => void] {
+  const [choice, setChoice] = useState(value);
+  const [shownFor, setShownFor] = useState(value);
+  if (shownFor !== value) {
+    setShownFor(value);
+    setChoice(value);
+  }
+  return [choice, setChoice];
+}
+
 interface SelectFilterProps<V extends string> {
   field: FilterField;
   name: string;
@@ -85,10 +100,19 @@ interface SelectFilterProps<V extends string> {
 
 /** A filter with a few choices, as a labelled select. */
 export function SelectFilter<V extends string>({ field, name, label, options, value }: SelectFilterProps<V>) {
+  const [shown, setShown] = useShownChoice(value);
   return (
     <div className="field">
       <label htmlFor={field.idOf(name)}>{label}</label>
-      <select id={field.idOf(name)} name={name} value={value} onChange={field.apply}>
+      <select
+        id={field.idOf(name)}
+        name={name}
+        value={shown}
+        onChange={(event) => {
+          setShown(event.currentTarget.value as V);
+          field.apply(event);
+        }}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -112,9 +136,19 @@ interface CheckboxFilterProps {
 
 /** A filter that is on or off; the form holds "true" under its name while it is on. */
 export function CheckboxFilter({ field, name, label, checked }: CheckboxFilterProps) {
+  const [shown, setShown] = useShownChoice(checked);
   return (
     <label className="search-form-check">
-      <input type="checkbox" name={name} value="true" checked={checked} onChange={field.apply} />
+      <input
+        type="checkbox"
+        name={name}
+        value="true"
+        checked={shown}
+        onChange={(event) => {
+          setShown(event.currentTarget.checked);
+          field.apply(event);
+        }}
+      />
       {label}
     </label>
   );
