@@ -87,7 +87,7 @@ export async function linkAccount({ store, change, currentEmailOf, orders, mail,
       // The address is the account's own now: what waited for it goes.
       if (user.emailVerified) await mail.addressVerified(work.tx, outcome.row.email);
       // A new account, or one under another address now: User Wish follows it.
-      await wishes.wisherChanged(work, { userId: outcome.row.id, email: outcome.row.email, removed: false });
+      await wishes.wisherChanged(work.tx, { userId: outcome.row.id, email: outcome.row.email, removed: false });
       return outcome;
     });
   try {

@@ -13,8 +13,7 @@ export async function removeUser({ store, change, identity, audit, wishes, revie
   const userId = canonicalId(id);
   if (!userId) throw notFound("User");
   if (userId === principal.id) throw forbidden("An admin cannot remove their own account.");
-  await change(async (work) => {
-    const { tx, afterCommit } = work;
+  await change(async ({ tx, afterCommit }) => {
     const admins = await store.lockActiveAdmins(tx);
     const target = await store.lockActiveById(tx, userId);
     if (!target) throw notFound("User");
@@ -27,7 +26,7 @@ export async function removeUser({ store, change, identity, audit, wishes, revie
     const row = await store.markRemoved(tx, target.id);
     await audit.record(tx, { actor: principal, action: "user.removed", target: { type: "user", id: row.id }, details: { email: row.email } });
     // User Wish no longer shows the wisher's address, and no wished-for tool is e-mailed to it.
-    await wishes.wisherChanged(work, { userId: row.id, email: row.email, removed: true });
+    await wishes.wisherChanged(tx, { userId: row.id, email: row.email, removed: true });
     await reviews.authorRemoved(tx, row.id);
     // A Firebase account deleted outside the shop has nothing left to disable: the removal
     // stands, and the user's API token stops working with it.

@@ -1,5 +1,5 @@
 import type { Principal } from "../../lib/auth.js";
-import type { RunChange, Work } from "../../lib/change.js";
+import type { RunChange, Tx } from "../../lib/change.js";
 import { pageCursors } from "../../lib/page-cursor.js";
 import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import type { AuditActor, AuditService } from "../audit/audit.service.js";
@@ -49,7 +49,7 @@ export interface WishesService {
    * another address, a removal): User Wish's copy of the wisher follows in the same transaction
    * (docs/decisions/0023-wishers-read-model.md).
    */
-  wisherChanged(work: Work, wisher: Wisher): Promise<void>;
+  wisherChanged(tx: Tx, wisher: Wisher): Promise<void>;
 }
 
 export interface WishesServiceDependencies {
@@ -101,6 +101,6 @@ export function createWishesService({ store, change, tools, audit, mail, shopUrl
 
     fulfil: (actor, body) => fulfilWishes(context, actor, body),
 
-    wisherChanged: ({ tx }, wisher) => store.keepWisher(tx, wisher),
+    wisherChanged: (tx, wisher) => store.keepWisher(tx, wisher),
   };
 }

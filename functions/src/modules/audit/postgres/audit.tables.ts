@@ -28,5 +28,3 @@ export const auditLog = pgTable(
     index("audit_log_target_idx").on(t.targetType, t.targetId),
   ],
 );
-
-export type AuditLogRow = typeof auditLog.$inferSelect;

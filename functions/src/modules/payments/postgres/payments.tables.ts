@@ -36,5 +36,3 @@ export const paymentEvents = pgTable("payment_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-export type PaymentRow = typeof payments.$inferSelect;

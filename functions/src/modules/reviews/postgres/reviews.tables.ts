@@ -28,5 +28,3 @@ export const reviews = pgTable(
     index("reviews_shown_idx").on(t.createdAt, t.id).where(sql`${t.removedAt} is null and not ${t.authorRemoved}`),
   ],
 );
-
-export type ReviewRow = typeof reviews.$inferSelect;

@@ -20,5 +20,3 @@ export const sandboxIntents = pgTable(
   },
   (t) => [uniqueIndex("sandbox_intents_idempotency_key").on(t.idempotencyKey)],
 );
-
-export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;
