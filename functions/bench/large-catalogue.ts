@@ -1,4 +1,6 @@
-import pg from "pg";
+import type pg from "pg";
+
+import { removeThenVacuum, withClient } from "./own-client.js";
 
 /** The catalogue the catalogue scenarios are measured on (issue 12): 100,000 listed tools. */
 export const LARGE_CATALOGUE_SIZE = 100_000;
@@ -66,22 +68,9 @@ const INSERT = `
   from generate_series(1, $1::int) as i,
     (select $2::text[] as kinds, $3::text[] as brands, $4::text[] as materials, $5::text[] as uses) as v`;
 
-/** A client of its own: the load outlasts the API pool's statement timeout. */
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Removes the seeded tools (from this run, or from one that was stopped half-way). */
 export function removeLargeCatalogue(url: string): Promise<void> {
-  return withClient(url, async (client) => {
-    if (await deleteSeededTools(client)) await client.query("vacuum analyze tools");
-  });
+  return removeThenVacuum(url, deleteSeededTools, "tools");
 }
 
 /** Deletes the seeded tools, with the ledger each begins with (migration 0007); says how many. */

@@ -1,4 +1,6 @@
-import pg from "pg";
+import type pg from "pg";
+
+import { removeThenVacuum, withClient } from "./own-client.js";
 
 /** The shop the admin's lists are measured on (issue 13): 100,000 buyers and 1,000,000 orders; and a wish from each buyer (issue 20). */
 export const LARGE_SHOP_USERS = 100_000;
@@ -8,22 +10,9 @@ export const LARGE_SHOP_WISHES = LARGE_SHOP_USERS;
 /** Every seeded buyer's email ends so, which no other account's does: how the run finds them to remove them. */
 const DOMAIN = "bench-shop.toolshop.test";
 
-/** A client of its own: the load outlasts the API pool's statement timeout. */
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Removes the seeded orders, wishes and buyers (from this run, or from one that was stopped half-way). */
 export function removeLargeShop(url: string): Promise<void> {
-  return withClient(url, async (client) => {
-    if (await deleteSeededShop(client)) await client.query("vacuum analyze orders, users, wishes");
-  });
+  return removeThenVacuum(url, deleteSeededShop, "orders, users, wishes");
 }
 
 /** The references to a user that no index of the shop covers (orders' is orders_user_idx). */
