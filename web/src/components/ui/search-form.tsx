@@ -138,7 +138,7 @@ interface CheckboxFilterProps {
 export function CheckboxFilter({ field, name, label, checked }: CheckboxFilterProps) {
   const [shown, setShown] = useShownChoice(checked);
   return (
-    <label className="search-form-check">
+    <label className="choice search-form-check">
       <input
         type="checkbox"
         name={name}

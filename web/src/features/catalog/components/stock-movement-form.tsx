@@ -28,7 +28,7 @@ export function StockMovementForm({ onSubmit }: StockMovementFormProps) {
       <fieldset className="stock-kind">
         <legend>Movement</legend>
         {KINDS.map(({ value, label }) => (
-          <label key={value} className="stock-kind-option">
+          <label key={value} className="choice">
             <input type="radio" value={value} {...form.register("kind")} />
             {label}
           </label>
