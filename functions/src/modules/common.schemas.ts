@@ -16,6 +16,11 @@ export const emailParams = z.strictObject({ email: z.string().min(3).max(EMAIL_M
 export const text = (max: number) => z.string().trim().min(1, "Required").max(max, `At most ${max} characters`);
 export const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 
+/** The `next` of the page before, passed back for the page after it; opaque to clients. */
+export const pageCursor = (maxLength = 500) => z.string().min(1).max(maxLength).optional();
+/** How many items one page holds: from 1 to `max`, and `fallback` when the call leaves it out. */
+export const pageLimit = (max: number, fallback = max) => z.coerce.number().int().min(1).max(max).default(fallback);
+
 /**
  * What one card payment can be, in cents: Stripe charges US dollars from $0.50 to $999,999.99. An
  * order outside these is refused when it is placed, so every order the shop holds can be paid.

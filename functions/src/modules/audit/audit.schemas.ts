@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageLimit } from "../common.schemas.js";
 
 export const auditEntry = z.object({
   _id: z.string(),
@@ -16,7 +17,7 @@ export const MAX_AUDIT_PAGE = 200;
 
 /** Newest first; `before` is the `_id` of the last entry of the previous page. */
 export const listAuditQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE).default(MAX_AUDIT_PAGE),
+  limit: pageLimit(MAX_AUDIT_PAGE),
   before: z
     .string()
     .regex(/^[1-9]\d{0,14}$/, "Must be the _id of an entry")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, optionalText, text } from "../common.schemas.js";
+import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, optionalText, pageCursor, pageLimit, text } from "../common.schemas.js";
 
 /** The longest texts of an order stored, in characters; the other texts come from the catalog and the account. */
 export const ORDER_PHONE_MAX_LENGTH = 40;
@@ -105,9 +105,8 @@ export const adminOrdersQuery = z.strictObject({
   q: z.string().trim().max(ADMIN_ORDERS_QUERY_MAX_LENGTH, `At most ${ADMIN_ORDERS_QUERY_MAX_LENGTH} characters`).optional(),
   /** One status; left out, every order but the cancelled ones, as the contract's GET /allOrders (docs/product.md §8.2). */
   status: orderStatus.optional(),
-  /** The `next` of the page before; opaque to clients. */
-  cursor: z.string().min(1).max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
+  cursor: pageCursor(),
+  limit: pageLimit(100, ADMIN_ORDERS_PAGE_SIZE),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "../common.schemas.js";
+import { pageLimit, text } from "../common.schemas.js";
 
 /** The longest review text stored, in characters. */
 export const REVIEW_MAX_LENGTH = 1000;
@@ -28,5 +28,5 @@ export const REVIEWS_MAX = 100;
 
 /** Other query parameters are ignored, as they were before `limit` existed. */
 export const listReviewsQuery = z.looseObject({
-  limit: z.coerce.number().int().min(1).max(REVIEWS_MAX).default(REVIEWS_MAX),
+  limit: pageLimit(REVIEWS_MAX),
 });

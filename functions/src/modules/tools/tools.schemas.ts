@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dollars, optionalText, text } from "../common.schemas.js";
+import { dollars, optionalText, pageCursor, pageLimit, text } from "../common.schemas.js";
 
 /** The longest texts of a tool stored, in characters. */
 export const TOOL_NAME_MAX_LENGTH = 120;
@@ -99,17 +99,15 @@ export const catalogueQuery = z.strictObject({
   sort: catalogueSort.default("name"),
   /** "true": only tools that can be ordered now, whose stock reaches their minimum order. */
   inStock: z.enum(["true", "false"]).optional(),
-  /** The `next` of the page before; opaque to clients. */
-  after: z.string().min(1).max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(CATALOGUE_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+  after: pageCursor(),
+  limit: pageLimit(CATALOGUE_PAGE_SIZE),
 });
 export type CatalogueQuery = z.infer<typeof catalogueQuery>;
 
-export const cataloguePage = z.object({
-  tools: z.array(tool),
-  /** Pass as `after` for the next page; null on the last page. */
-  next: z.string().nullable(),
-});
+/** A page of tools; its `next` goes back as the query's cursor (`after`, `cursor`), null on the last page. */
+const toolsPage = <T extends z.ZodType>(item: T) => z.object({ tools: z.array(item), next: z.string().nullable() });
+
+export const cataloguePage = toolsPage(tool);
 export type CataloguePage = z.infer<typeof cataloguePage>;
 
 /** `GET /api/admin/tools` (Manage Tools): a page of tools, newest first, searched and filtered. */
@@ -120,9 +118,8 @@ export const manageToolsQuery = z.strictObject({
   q: catalogueQuery.shape.q,
   /** "true": only tools that can no longer be ordered, whose stock is below their minimum order. */
   lowStock: z.enum(["true", "false"]).optional(),
-  /** The `next` of the page before; opaque to clients. */
-  cursor: z.string().min(1).max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(MANAGE_TOOLS_PAGE_SIZE).default(MANAGE_TOOLS_PAGE_SIZE),
+  cursor: pageCursor(),
+  limit: pageLimit(MANAGE_TOOLS_PAGE_SIZE),
 });
 export type ManageToolsQuery = z.infer<typeof manageToolsQuery>;
 
@@ -130,11 +127,7 @@ export type ManageToolsQuery = z.infer<typeof manageToolsQuery>;
 export const managedTool = tool.extend({ createdAt: z.string() });
 export type ManagedTool = z.infer<typeof managedTool>;
 
-export const manageToolsPage = z.object({
-  tools: z.array(managedTool),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  next: z.string().nullable(),
-});
+export const manageToolsPage = toolsPage(managedTool);
 export type ManageToolsPage = z.infer<typeof manageToolsPage>;
 
 /** The longest reason a stock movement records, in characters. */
@@ -184,7 +177,7 @@ export const STOCK_LEDGER_PAGE_SIZE = 100;
 
 /** Newest first; `before` is the `next` of the previous page. */
 export const stockLedgerQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(STOCK_LEDGER_PAGE_SIZE).default(STOCK_LEDGER_PAGE_SIZE),
+  limit: pageLimit(STOCK_LEDGER_PAGE_SIZE),
   before: z
     .string()
     .regex(/^[1-9]\d{0,14}$/, "Must be the next of a ledger page")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, optionalText } from "../common.schemas.js";
+import { EMAIL_MAX_LENGTH, optionalText, pageCursor, pageLimit } from "../common.schemas.js";
 
 /**
  * The longest display name the shop stores, in characters (code points). Names come from Firebase
@@ -56,9 +56,8 @@ export const adminUsersQuery = z.strictObject({
   /** Found anywhere in the email or the name, whatever the case; blank means every user. */
   q: z.string().trim().max(USER_SEARCH_MAX_LENGTH, `At most ${USER_SEARCH_MAX_LENGTH} characters`).optional(),
   role: z.enum(["buyer", "admin"]).optional(),
-  /** The `next` of the page before; opaque to clients. */
-  cursor: z.string().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_MAX).default(ADMIN_USERS_PAGE_SIZE),
+  cursor: pageCursor(200),
+  limit: pageLimit(ADMIN_USERS_PAGE_MAX, ADMIN_USERS_PAGE_SIZE),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dollars, ID_MAX_LENGTH, text } from "../common.schemas.js";
+import { dollars, ID_MAX_LENGTH, pageCursor, pageLimit, text } from "../common.schemas.js";
 
 /** The longest texts of a wish stored, in characters. */
 export const WISH_NAME_MAX_LENGTH = 120;
@@ -42,9 +42,8 @@ export const wishGroupsQuery = z.strictObject({
   q: z.string().trim().max(WISH_SEARCH_MAX_LENGTH, `At most ${WISH_SEARCH_MAX_LENGTH} characters`).optional(),
   /** The wishes grouped; open ones when left out. */
   status: wishStatus.default("open"),
-  /** The `next` of the page before; opaque to clients. */
-  cursor: z.string().min(1).max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(WISH_GROUPS_PAGE_MAX).default(WISH_GROUPS_PAGE_SIZE),
+  cursor: pageCursor(),
+  limit: pageLimit(WISH_GROUPS_PAGE_MAX, WISH_GROUPS_PAGE_SIZE),
 });
 export type WishGroupsQuery = z.infer<typeof wishGroupsQuery>;
 
