@@ -43,26 +43,11 @@ export function AllOrdersRoute() {
       <QueryState isPending={orders.isPending} error={orders.error} />
       {orders.data && listed.length === 0 && <p>{searching ? "No order matches this search." : "There are no orders yet."}</p>}
       {listed.length > 0 && (
-        <Table label="All orders">
-          <thead>
-            <tr>
-              {/* Above the rows' headers, the day each order was placed. */}
-              <td />
-              <th scope="col">Order Number</th>
-              <th scope="col">Name</th>
-              <th scope="col">Tools Name</th>
-              <th scope="col">Ordered Quantity</th>
-              <th scope="col">Total Price</th>
-              <th scope="col">Status</th>
-              <th scope="col">Status</th>
-              <th scope="col">Cancel</th>
-            </tr>
-          </thead>
-          <tbody>
-            {listed.map((order) => (
-              <AdminOrderRow key={order._id} order={order} onCancel={setCancelling} onRefund={setRefunding} />
-            ))}
-          </tbody>
+        // The first header cell is left empty: below it, each row heads itself with the day the order was placed.
+        <Table label="All orders" columns={[null, "Order Number", "Name", "Tools Name", "Ordered Quantity", "Total Price", "Status", "Status", "Cancel"]}>
+          {listed.map((order) => (
+            <AdminOrderRow key={order._id} order={order} onCancel={setCancelling} onRefund={setRefunding} />
+          ))}
         </Table>
       )}
       <LoadMore className="orders-more" count={listed.length} noun={["order", "orders"]} note=", newest first" list={orders} />

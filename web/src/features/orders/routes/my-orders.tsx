@@ -45,51 +45,36 @@ export function MyOrdersRoute() {
       <QueryState isPending={orders.isPending} error={orders.error} />
       {orders.data && orders.data.length === 0 && <p>You have no orders yet.</p>}
       {orders.data && orders.data.length > 0 && (
-        <Table label="My Orders">
-          <thead>
-            <tr>
-              <th scope="col">No.</th>
-              <th scope="col">Order Number</th>
-              <th scope="col">Date</th>
-              <th scope="col">Tools Name</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Total Price</th>
-              <th scope="col">Status</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Cancel</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.map((order, index) => (
-              <tr key={order._id}>
-                <td data-label="No.">{index + 1}</td>
-                <td data-label="Order Number">
-                  <Link to={paths.dashboard.order.href(order._id)} aria-label={`Order ${orderNumber(order._id)}`}>
-                    <code>{orderNumber(order._id)}</code>
+        <Table label="My Orders" columns={["No.", "Order Number", "Date", "Tools Name", "Quantity", "Total Price", "Status", "Payment", "Cancel"]}>
+          {orders.data.map((order, index) => (
+            <tr key={order._id}>
+              <td data-label="No.">{index + 1}</td>
+              <td data-label="Order Number">
+                <Link to={paths.dashboard.order.href(order._id)} aria-label={`Order ${orderNumber(order._id)}`}>
+                  <code>{orderNumber(order._id)}</code>
+                </Link>
+              </td>
+              <td data-label="Date">
+                <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+              </td>
+              <OrderedItemCells order={order} />
+              <StatusCell order={order} />
+              <td data-label="Payment">
+                {/* The contract's words for this cell (docs/product.md §3.3): Pay while unpaid, then Shipped; the status says where
+                    the order really is. A refunded order's payment went back. */}
+                {order.status === "refunded" ? (
+                  <span className="badge">Refunded</span>
+                ) : order.paid ? (
+                  <span className="badge badge-success">Shipped</span>
+                ) : (
+                  <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-small">
+                    Pay
                   </Link>
-                </td>
-                <td data-label="Date">
-                  <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-                </td>
-                <OrderedItemCells order={order} />
-                <StatusCell order={order} />
-                <td data-label="Payment">
-                  {/* The contract's words for this cell (docs/product.md §3.3): Pay while unpaid, then Shipped; the status says where
-                      the order really is. A refunded order's payment went back. */}
-                  {order.status === "refunded" ? (
-                    <span className="badge">Refunded</span>
-                  ) : order.paid ? (
-                    <span className="badge badge-success">Shipped</span>
-                  ) : (
-                    <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-small">
-                      Pay
-                    </Link>
-                  )}
-                </td>
-                <CancelOrderCell order={order} onCancel={setCancelling} />
-              </tr>
-            ))}
-          </tbody>
+                )}
+              </td>
+              <CancelOrderCell order={order} onCancel={setCancelling} />
+            </tr>
+          ))}
         </Table>
       )}
       {held.length > 0 && (

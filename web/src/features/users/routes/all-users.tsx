@@ -48,45 +48,33 @@ export function AllUsersRoute() {
       <QueryState isPending={users.isPending} error={users.error} />
       {users.data && listed.length === 0 && <p>No user matches this search.</p>}
       {listed.length > 0 && (
-        <Table label="All users">
-          <thead>
-            <tr>
-              <th scope="col">No.</th>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Make Admin</th>
-              <th scope="col">Remove User</th>
+        <Table label="All users" columns={["No.", "Email", "Name", "Joined", "Make Admin", "Remove User"]}>
+          {listed.map((user, index) => (
+            <tr key={user._id}>
+              <td data-label="No.">{index + 1}</td>
+              <td data-label="Email">{user.email}</td>
+              <td data-label="Name">{user.name}</td>
+              <td data-label="Joined">
+                <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+              </td>
+              <td data-label="Make Admin">
+                {user.role === "admin" ? (
+                  <span className="badge badge-success">Admin</span>
+                ) : (
+                  <button type="button" className="btn btn-primary btn-small" onClick={() => setPromoting(user)}>
+                    Make Admin
+                  </button>
+                )}
+              </td>
+              <td data-label="Remove User">
+                {user.email.toLowerCase() !== myEmail && (
+                  <button type="button" className="btn btn-danger btn-small" onClick={() => setRemoving(user)}>
+                    Remove User
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {listed.map((user, index) => (
-              <tr key={user._id}>
-                <td data-label="No.">{index + 1}</td>
-                <td data-label="Email">{user.email}</td>
-                <td data-label="Name">{user.name}</td>
-                <td data-label="Joined">
-                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-                </td>
-                <td data-label="Make Admin">
-                  {user.role === "admin" ? (
-                    <span className="badge badge-success">Admin</span>
-                  ) : (
-                    <button type="button" className="btn btn-primary btn-small" onClick={() => setPromoting(user)}>
-                      Make Admin
-                    </button>
-                  )}
-                </td>
-                <td data-label="Remove User">
-                  {user.email.toLowerCase() !== myEmail && (
-                    <button type="button" className="btn btn-danger btn-small" onClick={() => setRemoving(user)}>
-                      Remove User
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </Table>
       )}
       <LoadMore className="users-more" count={listed.length} noun={["user", "users"]} list={users} />

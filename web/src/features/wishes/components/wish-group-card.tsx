@@ -72,31 +72,19 @@ export function WishGroupCard({ group, onAnswer }: WishGroupCardProps) {
           The newest {group.wishes.length} of {countOf(group.count)} are listed; Add as tool and the answers apply to them.
         </p>
       )}
-      <Table label={`Wishes for ${group.name}`}>
-        <thead>
-          <tr>
-            <th scope="col">User Name</th>
-            <th scope="col">Tools Name</th>
-            <th scope="col">Approximate Price</th>
-            <th scope="col">Details</th>
-            <th scope="col">Email</th>
-            <th scope="col">Wished on</th>
+      <Table label={`Wishes for ${group.name}`} columns={["User Name", "Tools Name", "Approximate Price", "Details", "Email", "Wished on"]}>
+        {group.wishes.map((wish) => (
+          <tr key={wish._id}>
+            <td data-label="User Name">{wish.userName}</td>
+            <td data-label="Tools Name">{wish.name}</td>
+            <td data-label="Approximate Price">{formatDollars(wish.price)}</td>
+            <td data-label="Details">{wish.details}</td>
+            <td data-label="Email">{wish.userEmail ?? "Account removed"}</td>
+            <td data-label="Wished on">
+              <time dateTime={wish.createdAt}>{formatDate(wish.createdAt)}</time>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {group.wishes.map((wish) => (
-            <tr key={wish._id}>
-              <td data-label="User Name">{wish.userName}</td>
-              <td data-label="Tools Name">{wish.name}</td>
-              <td data-label="Approximate Price">{formatDollars(wish.price)}</td>
-              <td data-label="Details">{wish.details}</td>
-              <td data-label="Email">{wish.userEmail ?? "Account removed"}</td>
-              <td data-label="Wished on">
-                <time dateTime={wish.createdAt}>{formatDate(wish.createdAt)}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
       </Table>
     </article>
   );
