@@ -1,22 +1,17 @@
 import { assertSelfOrAdmin, type Principal, type PrincipalLookup } from "../../lib/auth.js";
-import type { RunChange } from "../../lib/change.js";
 import { notFound } from "../../lib/errors.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { TokenService } from "../../lib/tokens.js";
 import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { ReviewsService } from "../reviews/reviews.service.js";
-import type { MailService } from "../mail/mail.service.js";
-import type { OrdersService } from "../orders/orders.service.js";
-import type { WishesService } from "../wishes/wishes.service.js";
-import { type AccountLinks, linkAccount } from "./account-link.js";
+import { type AccountLinkDependencies, type AccountLinks, linkAccount } from "./account-link.js";
 import { makeAdmin } from "./make-admin.js";
 import { createPrincipalLoader } from "./principal-loader.js";
 import { removeUser } from "./remove-user.js";
 import { signIn } from "./sign-in.js";
 import { toAdminUser, toUser } from "./user-wire.js";
 import type { AdminUsersPage, AdminUsersQuery, UpdateProfileBody, User } from "./users.schemas.js";
-import type { UsersStore } from "./users.store.js";
 import type { UsersContext } from "./users-context.js";
 import { readUsersCursor, unknownUsersCursor, writeUsersCursor } from "./users-cursor.js";
 
@@ -41,13 +36,9 @@ export interface UsersService {
   remove(principal: Principal, id: string): Promise<void>;
 }
 
-export interface AccountLinksDependencies {
-  store: UsersStore;
-  change: RunChange;
+/** What the account links are built from: a link's own dependencies, with Firebase in place of its email lookup. */
+export interface AccountLinksDependencies extends Omit<AccountLinkDependencies, "currentEmailOf"> {
   identity: Pick<IdentityProvider, "currentEmail">;
-  orders: Pick<OrdersService, "moveBuyerToEmail">;
-  mail: Pick<MailService, "addressVerified">;
-  wishes: Pick<WishesService, "wisherChanged">;
 }
 
 /**
