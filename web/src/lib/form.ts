@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormReturn, UseFormSetError } from "react-hook-form";
+import type { FieldValues, Path, RegisterOptions, UseFormReturn, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api-client";
 
 /**
@@ -31,4 +31,17 @@ export function submitToApi<TFieldValues extends FieldValues, TContext, TTransfo
       showFieldErrors(error, fields, form.setError);
     }
   });
+}
+
+/**
+ * A field's registration and its validation message, to spread into TextField or TextAreaField:
+ * the field is named once, so its message cannot be read from another field's name.
+ */
+export function formField<TFieldValues extends FieldValues, TContext, TTransformedValues, TName extends Path<TFieldValues>>(
+  form: UseFormReturn<TFieldValues, TContext, TTransformedValues>,
+  name: TName,
+  options?: RegisterOptions<TFieldValues, TName>,
+) {
+  // Reading the field through the form's state subscribes the form to its errors, so a new message shows at once.
+  return { ...form.register(name, options), error: form.getFieldState(name, form.formState).error?.message };
 }

@@ -3,7 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import type { StockMovementBody } from "@api/tools/tools.schemas";
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
-import { submitToApi } from "@/lib/form";
+import { formField, submitToApi } from "@/lib/form";
 import { stockMovementInput } from "../api/move-stock";
 
 interface StockMovementFormProps {
@@ -18,7 +18,7 @@ const KINDS = [
 /** A restock or a correction: how many units, and why (a correction must say). */
 export function StockMovementForm({ onSubmit }: StockMovementFormProps) {
   const form = useForm({ resolver: zodResolver(stockMovementInput), defaultValues: { kind: "restock", reason: "" } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const kind = useWatch({ control: form.control, name: "kind" });
   // Sent, the form is empty again, so a second click cannot move the same units twice.
   const submit = submitToApi(form, ["quantity", "reason"], onSubmit, { resetWhenSent: true });
@@ -42,8 +42,7 @@ export function StockMovementForm({ onSubmit }: StockMovementFormProps) {
         min={1}
         required
         hint="Units, a whole number"
-        error={errors.quantity?.message}
-        {...form.register("quantity", { valueAsNumber: true })}
+        {...formField(form, "quantity", { valueAsNumber: true })}
       />
       <TextAreaField
         id="stock-reason"
@@ -51,8 +50,7 @@ export function StockMovementForm({ onSubmit }: StockMovementFormProps) {
         rows={3}
         required={kind === "correction"}
         hint={kind === "correction" ? "Required: why the units are taken off" : "Optional: a delivery note, say"}
-        error={errors.reason?.message}
-        {...form.register("reason")}
+        {...formField(form, "reason")}
       />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         {kind === "correction" ? "Take off stock" : "Add stock"}

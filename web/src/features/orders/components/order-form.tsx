@@ -7,7 +7,7 @@ import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
 import { ApiError } from "@/lib/api-client";
 import { formatDollars } from "@/lib/format";
-import { showFieldErrors } from "@/lib/form";
+import { formField, showFieldErrors } from "@/lib/form";
 import { type PlaceOrderInput, placeOrderInput } from "../api/place-order";
 import type { ContactDefaults } from "../lib/use-contact-defaults";
 
@@ -32,18 +32,18 @@ interface OrderFormProps {
 }
 
 export function OrderForm({ tool, userName, userEmail, onSubmit, contact = null }: OrderFormProps) {
+  const form = useForm({
+    resolver: zodResolver(placeOrderInput),
+    defaultValues: { userPhone: contact?.userPhone ?? "", userAddress: contact?.userAddress ?? "", quantityAmount: tool.moq },
+  });
   const {
-    register,
     handleSubmit,
     control,
     getValues,
     setValue,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(placeOrderInput),
-    defaultValues: { userPhone: contact?.userPhone ?? "", userAddress: contact?.userAddress ?? "", quantityAmount: tool.moq },
-  });
+    formState: { isSubmitting },
+  } = form;
   const quantity = useWatch({ control, name: "quantityAmount" });
 
   // Known only after the form opened: filled in once, and only where the buyer has not typed yet.
@@ -94,8 +94,7 @@ export function OrderForm({ tool, userName, userEmail, onSubmit, contact = null 
         autoComplete="tel"
         placeholder="Phone Number"
         required
-        error={errors.userPhone?.message}
-        {...register("userPhone")}
+        {...formField(form, "userPhone")}
       />
       <TextAreaField
         id="order-address"
@@ -104,8 +103,7 @@ export function OrderForm({ tool, userName, userEmail, onSubmit, contact = null 
         placeholder="Address"
         rows={2}
         required
-        error={errors.userAddress?.message}
-        {...register("userAddress")}
+        {...formField(form, "userAddress")}
       />
       <TextField
         id="order-quantity"
@@ -117,8 +115,7 @@ export function OrderForm({ tool, userName, userEmail, onSubmit, contact = null 
         step={1}
         required
         hint={`From ${tool.moq} to ${tool.aq} units`}
-        error={errors.quantityAmount?.message}
-        {...register("quantityAmount", { valueAsNumber: true })}
+        {...formField(form, "quantityAmount", { valueAsNumber: true })}
       />
       <p className="order-total" aria-live="polite">
         Total Price: <strong>{formatDollars(orderTotal(quantity, tool.price))}</strong>

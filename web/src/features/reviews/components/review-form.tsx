@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
-import { submitToApi } from "@/lib/form";
+import { formField, submitToApi } from "@/lib/form";
 import { type AddReviewInput, addReviewInput } from "../api/add-review";
 
 export function ReviewForm({ onSubmit }: { onSubmit: (review: AddReviewInput) => Promise<void> }) {
   const form = useForm({ resolver: zodResolver(addReviewInput) });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const submit = submitToApi(form, ["rating", "review"], onSubmit, { resetWhenSent: true });
 
   return (
@@ -22,8 +22,7 @@ export function ReviewForm({ onSubmit }: { onSubmit: (review: AddReviewInput) =>
         step={1}
         placeholder="Rating"
         required
-        error={errors.rating?.message}
-        {...form.register("rating", { valueAsNumber: true })}
+        {...formField(form, "rating", { valueAsNumber: true })}
       />
       <TextAreaField
         id="review-text"
@@ -31,8 +30,7 @@ export function ReviewForm({ onSubmit }: { onSubmit: (review: AddReviewInput) =>
         rows={4}
         placeholder="Review"
         required
-        error={errors.review?.message}
-        {...form.register("review")}
+        {...formField(form, "review")}
       />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         Add Review

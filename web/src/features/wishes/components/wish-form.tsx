@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
-import { submitToApi } from "@/lib/form";
+import { formField, submitToApi } from "@/lib/form";
 import type { AddWishInput } from "../api/add-wish";
 
 // This form is on the home page, so it uses react-hook-form's own rules instead of a zod schema:
@@ -11,7 +11,7 @@ const filled = (message: string) => (value: string) => value.trim() !== "" || me
 
 export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promise<void> }) {
   const form = useForm<AddWishInput>();
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const submit = submitToApi(
     form,
     ["name", "price", "details"],
@@ -27,8 +27,7 @@ export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promi
         type="text"
         placeholder="Tool Name"
         required
-        error={errors.name?.message}
-        {...form.register("name", { validate: filled("Tool Name is Required") })}
+        {...formField(form, "name", { validate: filled("Tool Name is Required") })}
       />
       <TextField
         id="wish-price"
@@ -39,8 +38,7 @@ export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promi
         step="0.01"
         placeholder="Approximate Price"
         required
-        error={errors.price?.message}
-        {...form.register("price", {
+        {...formField(form, "price", {
           valueAsNumber: true,
           validate: (price) =>
             !Number.isFinite(price) ? "Approximate Price is Required" : price >= 0 || "Approximate Price must not be negative",
@@ -52,8 +50,7 @@ export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promi
         rows={3}
         placeholder="Details"
         required
-        error={errors.details?.message}
-        {...form.register("details", { validate: filled("Details is Required") })}
+        {...formField(form, "details", { validate: filled("Details is Required") })}
       />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         Send Wish
