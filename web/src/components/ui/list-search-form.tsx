@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router-dom";
 import { chosenOption, type FilterOption, SearchForm, SelectFilter } from "./search-form";
 
-export type { FilterOption } from "./search-form";
+export { type FilterOption, filterOptions } from "./search-form";
 
 /** An admin list's search: words, and one filter whose first choice is the default. */
 export type ListSearch<K extends string, V extends string> = { q: string } & Record<K, V>;
@@ -12,16 +12,15 @@ export interface ListSearchSpec<K extends string, V extends string> {
   name: string;
   /** The search box's label, saying what it searches. */
   searchLabel: string;
-  filterLabel: string;
-  filterName: K;
-  options: readonly FilterOption<V>[];
+  /** The one filter: its query parameter, its label and its choices. */
+  filter: { name: K; label: string; options: readonly FilterOption<V>[] };
 }
 
 /**
  * The search in the page's address, so a reload, a link or the back button keeps it. A filter
  * value it does not know is the default, and the default is left out of the address.
  */
-export function useListSearch<K extends string, V extends string>({ filterName, options }: ListSearchSpec<K, V>) {
+export function useListSearch<K extends string, V extends string>({ filter: { name: filterName, options } }: ListSearchSpec<K, V>) {
   const [params, setParams] = useSearchParams();
   const search = { q: params.get("q")?.trim() ?? "", [filterName]: chosenOption(options, params.get(filterName)) } as ListSearch<K, V>;
   const setSearch = (next: ListSearch<K, V>) => {
@@ -41,7 +40,7 @@ interface ListSearchFormProps<K extends string, V extends string> {
 
 /** An admin list's search box and its one filter, as every admin list has them. */
 export function ListSearchForm<K extends string, V extends string>({ spec, search, onSearch }: ListSearchFormProps<K, V>) {
-  const { name, searchLabel, filterLabel, filterName, options } = spec;
+  const { name, searchLabel, filter } = spec;
   return (
     <SearchForm
       name={name}
@@ -49,10 +48,10 @@ export function ListSearchForm<K extends string, V extends string>({ spec, searc
       searchLabel={searchLabel}
       maxLength={100}
       search={search}
-      read={(data) => ({ [filterName]: chosenOption(options, data.get(filterName)) }) as Omit<ListSearch<K, V>, "q">}
+      read={(data) => ({ [filter.name]: chosenOption(filter.options, data.get(filter.name)) }) as Omit<ListSearch<K, V>, "q">}
       onSearch={onSearch}
     >
-      {(field) => <SelectFilter field={field} name={filterName} label={filterLabel} options={options} value={search[filterName]} />}
+      {(field) => <SelectFilter field={field} {...filter} value={search[filter.name]} />}
     </SearchForm>
   );
 }

@@ -6,6 +6,13 @@ export interface FilterOption<V extends string> {
   label: string;
 }
 
+/**
+ * A filter's choices from the label of each value, in the order written; the first is the default.
+ * The values come from where the choices are used, so a value left without a label does not compile.
+ */
+export const filterOptions = <V extends string>(labels: Record<NoInfer<V>, string>): FilterOption<V>[] =>
+  Object.entries<string>(labels).map(([value, label]) => ({ value: value as V, label }));
+
 /** What a filter of the form is given: how to name its control, and how to apply a new value at once. */
 export interface FilterField {
   idOf: (name: string) => string;

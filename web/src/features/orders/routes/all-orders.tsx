@@ -22,9 +22,7 @@ const STATUS_FILTERS: FilterOption<OrdersSearch["status"]>[] = [
 const ORDERS_SEARCH: ListSearchSpec<"status", OrdersSearch["status"]> = {
   name: "Orders",
   searchLabel: "Search by email, name, tool or order number",
-  filterLabel: "Status",
-  filterName: "status",
-  options: STATUS_FILTERS,
+  filter: { name: "status", label: "Status", options: STATUS_FILTERS },
 };
 
 export function AllOrdersRoute() {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { toast } from "react-toastify";
 import type { AdminUser } from "@api/users/users.schemas";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { type FilterOption, ListSearchForm, type ListSearchSpec, useListSearch } from "@/components/ui/list-search-form";
+import { filterOptions, ListSearchForm, type ListSearchSpec, useListSearch } from "@/components/ui/list-search-form";
 import { LoadMore } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
@@ -15,18 +15,10 @@ import { useMakeAdmin } from "../api/make-admin";
 import { useRemoveUser } from "../api/remove-user";
 import "../components/users.css";
 
-const ROLES: FilterOption<UsersSearch["role"]>[] = [
-  { value: "", label: "All roles" },
-  { value: "buyer", label: "Buyers" },
-  { value: "admin", label: "Admins" },
-];
-
 const USERS_SEARCH: ListSearchSpec<"role", UsersSearch["role"]> = {
   name: "Users",
   searchLabel: "Search by email or name",
-  filterLabel: "Role",
-  filterName: "role",
-  options: ROLES,
+  filter: { name: "role", label: "Role", options: filterOptions({ "": "All roles", buyer: "Buyers", admin: "Admins" }) },
 };
 
 export function AllUsersRoute() {

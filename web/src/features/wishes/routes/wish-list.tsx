@@ -2,7 +2,7 @@ import { useState } from "react";
 import { toast } from "react-toastify";
 import type { WishGroup } from "@api/wishes/wishes.schemas";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { type FilterOption, ListSearchForm, type ListSearchSpec, useListSearch } from "@/components/ui/list-search-form";
+import { filterOptions, ListSearchForm, type ListSearchSpec, useListSearch } from "@/components/ui/list-search-form";
 import { LoadMore } from "@/components/ui/load-more";
 import { QueryState } from "@/components/ui/query-state";
 import { errorMessage } from "@/lib/api-client";
@@ -12,18 +12,10 @@ import { useResolveWishes } from "../api/resolve-wishes";
 import { type WishAnswer, WishGroupCard } from "../components/wish-group-card";
 import "../components/wishes.css";
 
-const STATUSES: FilterOption<WishesSearch["status"]>[] = [
-  { value: "open", label: "Open" },
-  { value: "done", label: "Done" },
-  { value: "declined", label: "Declined" },
-];
-
 const WISHES_SEARCH: ListSearchSpec<"status", WishesSearch["status"]> = {
   name: "Wishes",
   searchLabel: "Search by tool, wisher's name or email",
-  filterLabel: "Status",
-  filterName: "status",
-  options: STATUSES,
+  filter: { name: "status", label: "Status", options: filterOptions({ open: "Open", done: "Done", declined: "Declined" }) },
 };
 
 /** The groups of every page loaded; a group that moved between two pages' loads is shown once. */
