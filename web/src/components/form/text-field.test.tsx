@@ -53,6 +53,24 @@ describe("TextField", () => {
   });
 });
 
+describe("labelAsPlaceholder", () => {
+  it("when it is set, then the label is also the placeholder of the input and of the text area", () => {
+    render(
+      <>
+        <TextField id="wish-name" label="Tool Name" labelAsPlaceholder />
+        <TextAreaField id="wish-details" label="Details" labelAsPlaceholder />
+      </>,
+    );
+    expect(screen.getByLabelText("Tool Name")).toHaveAttribute("placeholder", "Tool Name");
+    expect(screen.getByLabelText("Details")).toHaveAttribute("placeholder", "Details");
+  });
+
+  it("when it is left out, then there is no placeholder", () => {
+    render(<TextField id="order-quantity" label="Quantity" />);
+    expect(screen.getByLabelText("Quantity")).not.toHaveAttribute("placeholder");
+  });
+});
+
 describe("TextAreaField", () => {
   it("when it has an error, then its label names the text area, which is invalid and described by the message", () => {
     render(<TextAreaField id="review-text" label="Review" rows={4} error="Review is Required" />);

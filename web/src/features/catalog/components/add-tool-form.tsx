@@ -41,7 +41,7 @@ export function AddToolForm({ onSubmit, defaults }: AddToolFormProps) {
   return (
     <form className="form" onSubmit={submit} noValidate>
       {FIELDS.map(({ name, label, kind, step, min }) => {
-        const field = { id: `add-tool-${name}`, label, placeholder: label, required: true, error: errors[name]?.message };
+        const field = { id: `add-tool-${name}`, label, labelAsPlaceholder: true, required: true, error: errors[name]?.message };
         if (kind === "textarea") return <TextAreaField key={name} rows={4} {...field} {...form.register(name)} />;
         if (kind === "number") {
           return <TextField key={name} type="number" step={step} min={min} {...field} {...form.register(name, { valueAsNumber: true })} />;

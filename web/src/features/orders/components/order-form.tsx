@@ -90,17 +90,17 @@ export function OrderForm({ tool, userName, userEmail, onSubmit, contact = null 
       <TextField
         id="order-phone"
         label="Phone Number"
+        labelAsPlaceholder
         type="tel"
         autoComplete="tel"
-        placeholder="Phone Number"
         required
         {...formField(form, "userPhone")}
       />
       <TextAreaField
         id="order-address"
         label="Address"
+        labelAsPlaceholder
         autoComplete="street-address"
-        placeholder="Address"
         rows={2}
         required
         {...formField(form, "userAddress")}

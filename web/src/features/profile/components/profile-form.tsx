@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type UpdateProfileBody, updateProfileBody, type User } from "@api/users/users.schemas";
 import { TextField } from "@/components/form/text-field";
-import { submitToApi } from "@/lib/form";
+import { formField, submitToApi } from "@/lib/form";
 
 interface ProfileFormProps {
   profile: Pick<User, "education" | "location" | "number" | "linkIn">;
@@ -28,7 +28,7 @@ export function ProfileForm({ profile, onSubmit }: ProfileFormProps) {
       linkIn: profile.linkIn,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   // The form keeps what was saved, to show it and to edit it further.
   const submit = submitToApi(form, FIELD_NAMES, onSubmit, { resetWhenSent: false });
 
@@ -39,11 +39,10 @@ export function ProfileForm({ profile, onSubmit }: ProfileFormProps) {
           key={name}
           id={`profile-${name}`}
           label={label}
+          labelAsPlaceholder
           type={type}
           autoComplete={autoComplete}
-          placeholder={label}
-          error={errors[name]?.message}
-          {...form.register(name)}
+          {...formField(form, name)}
         />
       ))}
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>

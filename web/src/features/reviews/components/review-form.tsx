@@ -27,8 +27,8 @@ export function ReviewForm({ onSubmit }: { onSubmit: (review: AddReviewInput) =>
       <TextAreaField
         id="review-text"
         label="Review"
+        labelAsPlaceholder
         rows={4}
-        placeholder="Review"
         required
         {...formField(form, "review")}
       />

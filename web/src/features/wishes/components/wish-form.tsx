@@ -24,19 +24,19 @@ export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promi
       <TextField
         id="wish-name"
         label="Tool Name"
+        labelAsPlaceholder
         type="text"
-        placeholder="Tool Name"
         required
         {...formField(form, "name", { validate: filled("Tool Name is Required") })}
       />
       <TextField
         id="wish-price"
         label="Approximate Price"
+        labelAsPlaceholder
         type="number"
         inputMode="decimal"
         min={0}
         step="0.01"
-        placeholder="Approximate Price"
         required
         {...formField(form, "price", {
           valueAsNumber: true,
@@ -47,8 +47,8 @@ export function WishForm({ onSubmit }: { onSubmit: (wish: AddWishInput) => Promi
       <TextAreaField
         id="wish-details"
         label="Details"
+        labelAsPlaceholder
         rows={3}
-        placeholder="Details"
         required
         {...formField(form, "details", { validate: filled("Details is Required") })}
       />
