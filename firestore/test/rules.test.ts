@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
 import {
+  arrayUnion,
   collection,
   type DocumentData,
   deleteDoc,
@@ -40,13 +41,19 @@ const COLLECTIONS = [
   "stockMovements",
   "users",
   "userEmails",
+  "userUids",
   "orders",
+  "orderBuyers",
+  "orderKeys",
   "payments",
+  "paymentAttempts",
   "paymentEvents",
   "sandboxIntents",
+  "sandboxIntentKeys",
   "reviews",
   "wishes",
   "wishGroups",
+  "wishers",
   "auditLog",
   "counters",
   "outbox",
@@ -84,16 +91,36 @@ const MATRIX = `
   userEmails              create   deny     deny   deny        deny   deny
   userEmails              update   deny     deny   deny        deny   deny
   userEmails              delete   deny     deny   deny        deny   deny
+  userUids                get      deny     deny   deny        deny   deny
+  userUids                list     deny     deny   deny        deny   deny
+  userUids                create   deny     deny   deny        deny   deny
+  userUids                update   deny     deny   deny        deny   deny
+  userUids                delete   deny     deny   deny        deny   deny
   orders                  get      deny     allow  deny        allow  deny
   orders                  list     deny     allow  deny        allow  deny
   orders                  create   deny     deny   deny        deny   deny
   orders                  update   deny     deny   deny        deny   deny
   orders                  delete   deny     deny   deny        deny   deny
+  orderBuyers             get      deny     deny   deny        deny   deny
+  orderBuyers             list     deny     deny   deny        deny   deny
+  orderBuyers             create   deny     deny   deny        deny   deny
+  orderBuyers             update   deny     deny   deny        deny   deny
+  orderBuyers             delete   deny     deny   deny        deny   deny
+  orderKeys               get      deny     deny   deny        deny   deny
+  orderKeys               list     deny     deny   deny        deny   deny
+  orderKeys               create   deny     deny   deny        deny   deny
+  orderKeys               update   deny     deny   deny        deny   deny
+  orderKeys               delete   deny     deny   deny        deny   deny
   payments                get      deny     deny   deny        deny   deny
   payments                list     deny     deny   deny        deny   deny
   payments                create   deny     deny   deny        deny   deny
   payments                update   deny     deny   deny        deny   deny
   payments                delete   deny     deny   deny        deny   deny
+  paymentAttempts         get      deny     deny   deny        deny   deny
+  paymentAttempts         list     deny     deny   deny        deny   deny
+  paymentAttempts         create   deny     deny   deny        deny   deny
+  paymentAttempts         update   deny     deny   deny        deny   deny
+  paymentAttempts         delete   deny     deny   deny        deny   deny
   paymentEvents           get      deny     deny   deny        deny   deny
   paymentEvents           list     deny     deny   deny        deny   deny
   paymentEvents           create   deny     deny   deny        deny   deny
@@ -104,6 +131,11 @@ const MATRIX = `
   sandboxIntents          create   deny     deny   deny        deny   deny
   sandboxIntents          update   deny     deny   deny        deny   deny
   sandboxIntents          delete   deny     deny   deny        deny   deny
+  sandboxIntentKeys       get      deny     deny   deny        deny   deny
+  sandboxIntentKeys       list     deny     deny   deny        deny   deny
+  sandboxIntentKeys       create   deny     deny   deny        deny   deny
+  sandboxIntentKeys       update   deny     deny   deny        deny   deny
+  sandboxIntentKeys       delete   deny     deny   deny        deny   deny
   reviews                 get      allow    allow  allow       allow  allow
   reviews                 list     allow    allow  allow       allow  allow
   reviews                 create   deny     deny   deny        deny   deny
@@ -119,6 +151,11 @@ const MATRIX = `
   wishGroups              create   deny     deny   deny        deny   deny
   wishGroups              update   deny     deny   deny        deny   deny
   wishGroups              delete   deny     deny   deny        deny   deny
+  wishers                 get      deny     deny   deny        deny   deny
+  wishers                 list     deny     deny   deny        deny   deny
+  wishers                 create   deny     deny   deny        deny   deny
+  wishers                 update   deny     deny   deny        deny   deny
+  wishers                 delete   deny     deny   deny        deny   deny
   auditLog                get      deny     deny   deny        allow  deny
   auditLog                list     deny     deny   deny        allow  deny
   auditLog                create   deny     deny   deny        deny   deny
@@ -167,15 +204,57 @@ const EXPECTED = parseMatrix(MATRIX);
 // ---------------------------------------------------------------------------------------------
 // The callers and the documents they meet.
 
-const UID = { buyer: "uid-ada", otherBuyer: "uid-grace", admin: "uid-admin", removed: "uid-removed", removedAdmin: "uid-removed-admin" };
-const EMAIL = { buyer: "ada@toolshop.test", otherBuyer: "grace@toolshop.test", admin: "admin@toolshop.test", removed: "gone@toolshop.test" };
+/** Everyone who signs in: the matrix's callers, then those of the focused cases. */
+type Person = Exclude<Actor, "visitor"> | "removedAdmin" | "newcomer" | "unclaimed" | "unclaimedAdmin" | "formerUid";
+
+/** Each person's Firebase uid, which their ID token carries. */
+const UID: Record<Person, string> = {
+  buyer: "uid-ada",
+  otherBuyer: "uid-grace",
+  admin: "uid-admin",
+  removed: "uid-removed",
+  removedAdmin: "uid-removed-admin",
+  // Signed in to Firebase, with no shop account yet.
+  newcomer: "uid-newcomer",
+  // An account names this uid, but no `userUids` claim says the uid signs in to it.
+  unclaimed: "uid-unclaimed",
+  unclaimedAdmin: "uid-unclaimed-admin",
+  // The uid the buyer's account had before a new uid took it over, its claim left behind.
+  formerUid: "uid-ada-before",
+};
+const EMAIL: Record<Person, string> = {
+  buyer: "ada@toolshop.test",
+  otherBuyer: "grace@toolshop.test",
+  admin: "admin@toolshop.test",
+  removed: "gone@toolshop.test",
+  removedAdmin: "former-admin@toolshop.test",
+  newcomer: "new@toolshop.test",
+  unclaimed: "unclaimed@toolshop.test",
+  unclaimedAdmin: "unclaimed-admin@toolshop.test",
+  formerUid: "ada@toolshop.test",
+};
+/** The accounts (`users/{accountId}`): UUIDs made when each was inserted, not the uids. */
+const ACCOUNT = {
+  buyer: "0a7d4c1e-6b2f-4e39-9a51-3c8e2f7b1d01",
+  otherBuyer: "1b8e5d2f-7c30-4f4a-8b62-4d9f308c2e02",
+  admin: "2c9f6e30-8d41-4a5b-9c73-5ea0419d3f03",
+  removed: "3da07f41-9e52-4b6c-8d84-6fb152ae4004",
+  removedAdmin: "4eb18052-af63-4c7d-9e95-70c263bf5105",
+  unclaimed: "5fc29163-b074-4d8e-8fa6-81d374c06206",
+  unclaimedAdmin: "60d3a274-c185-4e9f-90b7-92e485d17307",
+  // An account that names the buyer's uid, though the buyer's claim names another.
+  stale: "71e4b385-d296-4fa0-a1c8-a3f596e28408",
+};
+/** An id no account has. */
+const NEW_ACCOUNT = "82f5c496-e3a7-4b01-b2d9-b406a7f39509";
 const uidOf = (actor: Actor) => (actor === "visitor" ? "uid-nobody" : UID[actor]);
 
 const at = (iso: string) => Timestamp.fromDate(new Date(iso));
 const CREATED = at("2026-11-20T10:00:00Z");
 const REMOVED = at("2026-11-21T10:00:00Z");
 
-const account = (email: string, role: "buyer" | "admin", removedAt: Timestamp | null = null): Data => ({
+const account = (firebaseUid: string, email: string, role: "buyer" | "admin", removedAt: Timestamp | null = null): Data => ({
+  firebaseUid,
   email,
   name: email.split("@")[0],
   role,
@@ -198,16 +277,18 @@ const tool: Data = {
   stock: 100,
   lowStock: false,
   ledgerSeq: 1,
+  words: ["and", "claw", "drives", "hammer", "nails", "pulls", "them"],
   createdAt: CREATED,
+  changedAt: CREATED,
   updatedAt: null,
   updatedBy: null,
   deletedAt: null,
 };
 
-const order = (buyerUid: string, email: string): Data => ({
+const order = (buyerId: string, email: string): Data => ({
   toolId: "tool-1",
   toolName: "Claw Hammer",
-  buyerUid,
+  buyerId,
   userName: email.split("@")[0],
   userEmail: email,
   userPhone: "+1 555 0100",
@@ -230,8 +311,8 @@ const order = (buyerUid: string, email: string): Data => ({
   trackingNumber: null,
 });
 
-const wish = (wisherUid: string): Data => ({
-  wisherUid,
+const wish = (wisherId: string): Data => ({
+  wisherId,
   userName: "Ada",
   name: "Torque Wrench",
   nameKey: "torque wrench",
@@ -244,7 +325,7 @@ const wish = (wisherUid: string): Data => ({
 });
 
 const review = (shown: boolean): Data => ({
-  authorUid: UID.buyer,
+  authorId: ACCOUNT.buyer,
   userName: "ada",
   rating: 5,
   review: "Quick delivery.",
@@ -256,37 +337,64 @@ const review = (shown: boolean): Data => ({
 
 /** Every document the tests read, keyed by path, written with the rules off before they run. */
 const SEED: Record<string, Data> = {
-  [`users/${UID.buyer}`]: account(EMAIL.buyer, "buyer"),
-  [`users/${UID.otherBuyer}`]: account(EMAIL.otherBuyer, "buyer"),
-  [`users/${UID.admin}`]: account(EMAIL.admin, "admin"),
-  [`users/${UID.removed}`]: account(EMAIL.removed, "buyer", REMOVED),
-  [`users/${UID.removedAdmin}`]: account("former-admin@toolshop.test", "admin", REMOVED),
-  [`userEmails/${encodeURIComponent(EMAIL.buyer)}`]: { uid: UID.buyer },
+  [`users/${ACCOUNT.buyer}`]: account(UID.buyer, EMAIL.buyer, "buyer"),
+  [`users/${ACCOUNT.otherBuyer}`]: account(UID.otherBuyer, EMAIL.otherBuyer, "buyer"),
+  [`users/${ACCOUNT.admin}`]: account(UID.admin, EMAIL.admin, "admin"),
+  [`users/${ACCOUNT.removed}`]: account(UID.removed, EMAIL.removed, "buyer", REMOVED),
+  [`users/${ACCOUNT.removedAdmin}`]: account(UID.removedAdmin, EMAIL.removedAdmin, "admin", REMOVED),
+  [`users/${ACCOUNT.unclaimed}`]: account(UID.unclaimed, EMAIL.unclaimed, "buyer"),
+  [`users/${ACCOUNT.unclaimedAdmin}`]: account(UID.unclaimedAdmin, EMAIL.unclaimedAdmin, "admin"),
+  [`users/${ACCOUNT.stale}`]: account(UID.buyer, "ada-old@toolshop.test", "buyer"),
+  [`userEmails/${encodeURIComponent(EMAIL.buyer)}`]: { accountId: ACCOUNT.buyer },
+  // Which account each uid signs in to; a removed account keeps its claim.
+  [`userUids/${UID.buyer}`]: { accountId: ACCOUNT.buyer },
+  [`userUids/${UID.otherBuyer}`]: { accountId: ACCOUNT.otherBuyer },
+  [`userUids/${UID.admin}`]: { accountId: ACCOUNT.admin },
+  [`userUids/${UID.removed}`]: { accountId: ACCOUNT.removed },
+  [`userUids/${UID.removedAdmin}`]: { accountId: ACCOUNT.removedAdmin },
+  [`userUids/${UID.formerUid}`]: { accountId: ACCOUNT.buyer },
   "tools/tool-1": tool,
   "tools/tool-deleted": { ...tool, name: "Old Saw", nameLower: "old saw", deletedAt: REMOVED },
-  "tools/tool-1/stockMovements/1": { seq: 1, toolId: "tool-1", kind: "initial", quantity: 100, reason: "", actorUid: null, createdAt: CREATED },
-  [`orders/order-${UID.buyer}`]: order(UID.buyer, EMAIL.buyer),
-  [`orders/order-${UID.otherBuyer}`]: order(UID.otherBuyer, EMAIL.otherBuyer),
-  [`orders/order-${UID.removed}`]: order(UID.removed, EMAIL.removed),
-  "payments/pi_1": { orderId: `order-${UID.buyer}`, attempt: 1, provider: "sandbox", amountCents: 12000, currency: "usd", status: "pending", lastError: null, cardLast4: null, createdAt: CREATED, updatedAt: CREATED },
+  "tools/tool-1/stockMovements/1": { seq: 1, toolId: "tool-1", kind: "initial", quantity: 100, reason: "", actorId: null, createdAt: CREATED },
+  "orders/order-buyer": order(ACCOUNT.buyer, EMAIL.buyer),
+  "orders/order-otherBuyer": order(ACCOUNT.otherBuyer, EMAIL.otherBuyer),
+  "orders/order-removed": order(ACCOUNT.removed, EMAIL.removed),
+  "orders/order-unclaimed": order(ACCOUNT.unclaimed, EMAIL.unclaimed),
+  [`orderBuyers/${ACCOUNT.buyer}`]: { unpaid: 1 },
+  [`orderKeys/${ACCOUNT.buyer}_3q2-7wWMQkA2NQ9zq3y9vDQcrOWpE8Q8ZgxqvQ2OZ0c`]: { buyerId: ACCOUNT.buyer, orderId: "order-buyer" },
+  "payments/pi_1": { orderId: "order-buyer", attempt: 1, provider: "sandbox", amountCents: 12000, currency: "usd", status: "pending", lastError: null, cardLast4: null, createdAt: CREATED, updatedAt: CREATED },
+  "paymentAttempts/order-buyer_1": { intentId: "pi_1" },
   "paymentEvents/evt_1": { type: "payment_intent.succeeded", receivedAt: CREATED },
   "sandboxIntents/pi_1": { clientSecret: "pi_1_secret_x", idempotencyKey: "k1", amountCents: 12000, currency: "usd", status: "requires_payment_method", metadata: {}, cardLast4: null, lastError: null, createdAt: CREATED, refundedAt: null },
+  "sandboxIntentKeys/k1": { intentId: "pi_1" },
   "reviews/review-shown": review(true),
   "reviews/review-down": review(false),
-  [`wishes/wish-${UID.buyer}`]: wish(UID.buyer),
-  [`wishes/wish-${UID.otherBuyer}`]: wish(UID.otherBuyer),
-  [`wishes/wish-${UID.removed}`]: wish(UID.removed),
-  "wishGroups/open:torque wrench": { status: "open", key: "torque wrench", name: "Torque Wrench", count: 3, latestAt: CREATED, latestWishId: `wish-${UID.buyer}`, priceCounts: { "4500": 3 } },
-  "auditLog/1": { seq: 1, actorUid: UID.admin, actorEmail: EMAIL.admin, action: "tool.created", targetType: "tool", targetId: "tool-1", details: {}, createdAt: CREATED, eventId: null },
+  "wishes/wish-buyer": wish(ACCOUNT.buyer),
+  "wishes/wish-otherBuyer": wish(ACCOUNT.otherBuyer),
+  "wishes/wish-removed": wish(ACCOUNT.removed),
+  "wishes/wish-unclaimed": wish(ACCOUNT.unclaimed),
+  "wishGroups/open:torque wrench": {
+    status: "open",
+    key: "torque wrench",
+    name: "Torque Wrench",
+    count: 4,
+    latestAt: CREATED,
+    latestWishId: "wish-buyer",
+    priceCounts: { "4500": 4 },
+    wisherIds: [ACCOUNT.buyer, ACCOUNT.otherBuyer, ACCOUNT.removed, ACCOUNT.unclaimed].map((value) => ({ value, count: 1 })),
+    userNames: [{ value: "ada", count: 4 }],
+  },
+  [`wishers/${ACCOUNT.buyer}`]: { email: EMAIL.buyer, removed: false },
+  "auditLog/1": { seq: 1, actorId: ACCOUNT.admin, actorEmail: EMAIL.admin, action: "tool.created", targetType: "tool", targetId: "tool-1", details: {}, createdAt: CREATED, eventId: null },
   "counters/auditLog": { last: 1 },
   [`outbox/${encodeURIComponent("order:order-1:placed")}`]: { eventKey: "order:order-1:placed", recipient: EMAIL.buyer, subject: "Your order", text: "…", html: "<p>…</p>", createdAt: CREATED, attempts: 0, nextAttemptAt: CREATED, claimedUntil: null, sentAt: null, lastError: null, awaitingVerification: false },
   [`verifiedMailAddresses/${encodeURIComponent(EMAIL.buyer)}`]: { address: EMAIL.buyer, verifiedAt: CREATED },
-  [`rateLimits/1795600800_${encodeURIComponent(`orders:${UID.buyer}`)}`]: { key: `orders:${UID.buyer}`, windowStart: CREATED, count: 1, expiresAt: CREATED },
+  [`rateLimits/1795600800_${encodeURIComponent(`orders:${ACCOUNT.buyer}`)}`]: { key: `orders:${ACCOUNT.buyer}`, windowStart: CREATED, count: 1, expiresAt: CREATED },
 };
 
 const only = (prefix: string) => Object.keys(SEED).find((path) => path.startsWith(prefix))!;
-/** The document of the owner each caller aims at: its own, except that others aim at the buyer's. */
-const ownerAimedAt = (actor: Actor) => (actor === "buyer" || actor === "removed" ? UID[actor] : UID.buyer);
+/** Whose document each caller aims at: its own, except that others aim at the buyer's. */
+const ownerAimedAt = (actor: Actor): "buyer" | "removed" => (actor === "removed" ? "removed" : "buyer");
 
 interface Subject {
   /** The collection's path; a subcollection's under its parent. */
@@ -296,8 +404,10 @@ interface Subject {
   list: (db: Firestore, actor: Actor) => Query;
   /** The change tried; for tools and reviews, the one an admin may make. */
   update: (actor: Actor) => Data;
-  /** Whether a document's id means something (a uid), so writes aim at the seeded one, not a copy. */
+  /** Whether a document's id means something (an account, a uid), so writes aim at the seeded one, not a copy. */
   idIsIdentity?: boolean;
+  /** The document a create tries, when not a copy of the target under a new id. */
+  created?: (actor: Actor) => [path: string, data: Data];
 }
 
 /** The public read a signed-out screen makes, or for an admin the whole collection. */
@@ -306,7 +416,7 @@ const publicList = (path: string, field: string, value: unknown) => (db: Firesto
 
 /** A buyer's screen asks for its own documents; an admin's for all. */
 const ownedList = (path: string, field: string) => (db: Firestore, actor: Actor) =>
-  actor === "admin" ? query(collection(db, path)) : query(collection(db, path), where(field, "==", ownerAimedAt(actor)));
+  actor === "admin" ? query(collection(db, path)) : query(collection(db, path), where(field, "==", ACCOUNT[ownerAimedAt(actor)]));
 
 const serverOnly = (path: string, update: Data = { touched: true }): Subject => ({
   path,
@@ -320,7 +430,7 @@ const SUBJECTS: Record<Collection, Subject> = {
     path: "tools",
     target: () => "tools/tool-1",
     list: publicList("tools", "deletedAt", null),
-    update: (actor) => ({ name: "Claw Hammer XL", nameLower: "claw hammer xl", unitPriceCents: 1500, updatedAt: serverTimestamp(), updatedBy: uidOf(actor) }),
+    update: (actor) => ({ name: "Claw Hammer XL", nameLower: "claw hammer xl", unitPriceCents: 1500, words: arrayUnion("xl"), changedAt: serverTimestamp(), updatedAt: serverTimestamp(), updatedBy: uidOf(actor) }),
   },
   stockMovements: {
     path: "tools/tool-1/stockMovements",
@@ -330,21 +440,36 @@ const SUBJECTS: Record<Collection, Subject> = {
   },
   users: {
     path: "users",
-    target: (actor) => `users/${ownerAimedAt(actor)}`,
-    list: (db, actor) => query(collection(db, "users"), ...(actor === "admin" ? [] : [where("email", "==", EMAIL[actor === "removed" ? "removed" : "buyer"])])),
+    target: (actor) => `users/${ACCOUNT[ownerAimedAt(actor)]}`,
+    // A client that knows its uid but not its account id would look for the account by the uid.
+    list: (db, actor) => query(collection(db, "users"), ...(actor === "admin" ? [] : [where("firebaseUid", "==", UID[ownerAimedAt(actor)])])),
     update: () => ({ education: "Cambridge" }),
     idIsIdentity: true,
+    created: (actor) => [`users/${NEW_ACCOUNT}`, account(uidOf(actor), "new@toolshop.test", "admin")],
   },
-  userEmails: serverOnly("userEmails", { uid: UID.otherBuyer }),
+  userEmails: serverOnly("userEmails", { accountId: ACCOUNT.otherBuyer }),
+  userUids: {
+    path: "userUids",
+    target: (actor) => `userUids/${UID[ownerAimedAt(actor)]}`,
+    list: (db) => query(collection(db, "userUids")),
+    // Pointing one's uid at the admin's account would make one the admin.
+    update: () => ({ accountId: ACCOUNT.admin }),
+    idIsIdentity: true,
+    created: () => [`userUids/${UID.newcomer}`, { accountId: ACCOUNT.admin }],
+  },
   orders: {
     path: "orders",
     target: (actor) => `orders/order-${ownerAimedAt(actor)}`,
-    list: ownedList("orders", "buyerUid"),
+    list: ownedList("orders", "buyerId"),
     update: () => ({ status: "paid", paidAt: serverTimestamp() }),
   },
+  orderBuyers: serverOnly("orderBuyers", { unpaid: 0 }),
+  orderKeys: serverOnly("orderKeys", { orderId: "order-otherBuyer" }),
   payments: serverOnly("payments", { status: "succeeded" }),
+  paymentAttempts: serverOnly("paymentAttempts", { intentId: "pi_2" }),
   paymentEvents: serverOnly("paymentEvents"),
   sandboxIntents: serverOnly("sandboxIntents", { status: "succeeded" }),
+  sandboxIntentKeys: serverOnly("sandboxIntentKeys", { intentId: "pi_2" }),
   reviews: {
     path: "reviews",
     target: () => "reviews/review-shown",
@@ -354,10 +479,11 @@ const SUBJECTS: Record<Collection, Subject> = {
   wishes: {
     path: "wishes",
     target: (actor) => `wishes/wish-${ownerAimedAt(actor)}`,
-    list: ownedList("wishes", "wisherUid"),
+    list: ownedList("wishes", "wisherId"),
     update: () => ({ status: "done", resolvedAt: serverTimestamp() }),
   },
   wishGroups: serverOnly("wishGroups", { count: 0 }),
+  wishers: serverOnly("wishers", { removed: true }),
   auditLog: serverOnly("auditLog", { action: "tool.deleted" }),
   counters: serverOnly("counters", { last: 2 }),
   outbox: serverOnly("outbox", { sentAt: serverTimestamp() }),
@@ -387,7 +513,7 @@ async function seed(documents: Record<string, Data>) {
   });
 }
 
-type Caller = Actor | "removedAdmin" | "newcomer";
+type Caller = Actor | Person;
 const contexts = new Map<Caller, RulesTestContext>();
 
 /** One context per caller for the whole file: each is an app with its own connection. */
@@ -404,14 +530,11 @@ function newContext(actor: Caller): RulesTestContext {
   switch (actor) {
     case "visitor":
       return env.unauthenticatedContext();
+    // The admin claim; a removed admin's ID token issued before still carries it until it expires.
     case "admin":
-      return env.authenticatedContext(UID.admin, { email: EMAIL.admin, admin: true });
     case "removedAdmin":
-      // Removed, but the ID token issued before still carries the claim until it expires.
-      return env.authenticatedContext(UID.removedAdmin, { email: "former-admin@toolshop.test", admin: true });
-    case "newcomer":
-      // Signed in to Firebase, with no shop account yet.
-      return env.authenticatedContext("uid-newcomer", { email: "new@toolshop.test" });
+    case "unclaimedAdmin":
+      return env.authenticatedContext(UID[actor], { email: EMAIL[actor], admin: true });
     default:
       return env.authenticatedContext(UID[actor], { email: EMAIL[actor] });
   }
@@ -437,8 +560,8 @@ async function attempt(collection: Collection, operation: Operation, actor: Acto
     case "list":
       return getDocs(subject.list(db, actor));
     case "create": {
-      const path = subject.idIsIdentity ? `${subject.path}/uid-newcomer` : `${subject.path}/new-${++copies}`;
-      return setDoc(doc(db, path), SEED[subject.target(actor)]!);
+      const [path, data] = subject.created?.(actor) ?? [`${subject.path}/new-${++copies}`, SEED[subject.target(actor)]!];
+      return setDoc(doc(db, path), data);
     }
     case "update":
       return updateDoc(doc(db, target), subject.update(actor));
@@ -490,6 +613,8 @@ describe("an admin's edit of a tool", () => {
   const valid = (changes: Data = {}): Data => ({
     name: "Claw Hammer XL",
     nameLower: "claw hammer xl",
+    words: arrayUnion("xl"),
+    changedAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
     updatedBy: UID.admin,
     ...changes,
@@ -552,6 +677,10 @@ describe("an admin's edit of a tool", () => {
     ["the edit stamped with another admin", valid({ updatedBy: UID.otherBuyer })],
     ["the edit stamped with a time of its own", valid({ updatedAt: REMOVED })],
     ["the edit left unstamped", { name: "Claw Hammer XL", nameLower: "claw hammer xl" }],
+    ["the edit with a change time of its own", valid({ changedAt: REMOVED })],
+    ["the edit without a change time", { name: "Claw Hammer XL", nameLower: "claw hammer xl", words: arrayUnion("xl"), updatedAt: serverTimestamp(), updatedBy: UID.admin }],
+    ["the search's words, forgetting one the tool had", valid({ words: ["claw", "hammer", "xl"] })],
+    ["the search's words as text", valid({ words: "claw hammer xl" })],
   ];
   for (const [what, changes] of refused) {
     const run = edit(changes);
@@ -627,34 +756,85 @@ describe("reads beyond the matrix", () => {
   });
 
   it("when the buyer reads My Orders as the page asks for it, then it is allowed; every order, or another buyer's, is refused", async () => {
-    await assertSucceeds(list("buyer", "orders", where("buyerUid", "==", UID.buyer), where("live", "==", true), orderBy("createdAt", "desc")));
+    await assertSucceeds(list("buyer", "orders", where("buyerId", "==", ACCOUNT.buyer), where("live", "==", true), orderBy("createdAt", "desc")));
     await assertFails(list("buyer", "orders"));
-    await assertFails(list("buyer", "orders", where("buyerUid", "==", UID.otherBuyer)));
+    await assertFails(list("buyer", "orders", where("buyerId", "==", ACCOUNT.otherBuyer)));
+    // Orders name their buyer by account id, never by uid.
+    await assertFails(list("buyer", "orders", where("buyerId", "==", UID.buyer)));
   });
 
-  it("when another buyer reads their own order and wish, then it is allowed", async () => {
-    await assertSucceeds(read("otherBuyer", `orders/order-${UID.otherBuyer}`));
-    await assertSucceeds(read("otherBuyer", `wishes/wish-${UID.otherBuyer}`));
+  it("when another buyer reads their own account, order and wish, then it is allowed", async () => {
+    await assertSucceeds(read("otherBuyer", `users/${ACCOUNT.otherBuyer}`));
+    await assertSucceeds(read("otherBuyer", "orders/order-otherBuyer"));
+    await assertSucceeds(read("otherBuyer", "wishes/wish-otherBuyer"));
+    await assertSucceeds(list("otherBuyer", "wishes", where("wisherId", "==", ACCOUNT.otherBuyer)));
+  });
+
+  it("when a buyer gets another account's document by its id, then it is refused", async () => {
+    await assertFails(read("buyer", `users/${ACCOUNT.otherBuyer}`));
+    await assertFails(read("buyer", `users/${ACCOUNT.admin}`));
+    await assertFails(read("buyer", `users/${ACCOUNT.removed}`));
+    // Not even an account that names the buyer's uid: the buyer's claim names the account they sign in to.
+    await assertFails(read("buyer", `users/${ACCOUNT.stale}`));
+    await assertFails(list("buyer", "users", where("firebaseUid", "==", UID.buyer)));
+    await assertSucceeds(read("buyer", `users/${ACCOUNT.buyer}`));
+  });
+
+  it("when a buyer whose uid has no claim reads, then nothing private is allowed, though an account names the uid", async () => {
+    await assertFails(read("unclaimed", `users/${ACCOUNT.unclaimed}`));
+    await assertFails(read("unclaimed", "orders/order-unclaimed"));
+    await assertFails(list("unclaimed", "orders", where("buyerId", "==", ACCOUNT.unclaimed)));
+    await assertFails(read("unclaimed", "wishes/wish-unclaimed"));
+    await assertFails(list("unclaimed", "wishes", where("wisherId", "==", ACCOUNT.unclaimed)));
+    await assertSucceeds(read("unclaimed", "tools/tool-1"));
+  });
+
+  it("when an admin whose uid has no claim reads with the admin claim in the token, then nothing private is allowed", async () => {
+    await assertFails(read("unclaimedAdmin", `users/${ACCOUNT.unclaimedAdmin}`));
+    await assertFails(list("unclaimedAdmin", "users"));
+    await assertFails(list("unclaimedAdmin", "orders"));
+    await assertFails(read("unclaimedAdmin", "tools/tool-deleted"));
+  });
+
+  it("when a uid reads through a claim on an account that another uid has taken over, then nothing private is allowed", async () => {
+    await assertFails(read("formerUid", `users/${ACCOUNT.buyer}`));
+    await assertFails(read("formerUid", "orders/order-buyer"));
+    await assertFails(list("formerUid", "orders", where("buyerId", "==", ACCOUNT.buyer)));
+    await assertFails(list("formerUid", "wishes", where("wisherId", "==", ACCOUNT.buyer)));
+  });
+
+  it("when the owner of a removed account reads, then nothing private is allowed, their own account included", async () => {
+    await assertFails(read("removed", `users/${ACCOUNT.removed}`));
+    await assertFails(read("removed", "orders/order-removed"));
+    await assertFails(list("removed", "orders", where("buyerId", "==", ACCOUNT.removed)));
+    await assertFails(read("removed", "wishes/wish-removed"));
+    await assertFails(list("removed", "wishes", where("wisherId", "==", ACCOUNT.removed)));
+    await assertFails(read("removed", `userUids/${UID.removed}`));
+    await assertSucceeds(read("removed", "tools/tool-1"));
+    await assertSucceeds(read("removed", "reviews/review-shown"));
   });
 
   it("when a removed admin reads with the claim still in the token, then nothing private is allowed", async () => {
-    await assertFails(read("removedAdmin", `orders/order-${UID.buyer}`));
+    await assertFails(read("removedAdmin", "orders/order-buyer"));
+    await assertFails(read("removedAdmin", `users/${ACCOUNT.removedAdmin}`));
     await assertFails(list("removedAdmin", "users"));
     await assertFails(list("removedAdmin", "auditLog"));
     await assertSucceeds(read("removedAdmin", "tools/tool-1"));
   });
 
-  it("when someone signed in without a shop account reads or makes one, then it is refused", async () => {
-    await assertFails(read("newcomer", "users/uid-newcomer"));
-    await assertFails(setDoc(doc(dbOf("newcomer"), "users/uid-newcomer"), account("new@toolshop.test", "admin")));
-    await assertFails(list("newcomer", "orders", where("buyerUid", "==", "uid-newcomer")));
+  it("when someone signed in without a shop account reads or makes one, or claims one, then it is refused", async () => {
+    await assertFails(read("newcomer", `users/${NEW_ACCOUNT}`));
+    await assertFails(read("newcomer", `userUids/${UID.newcomer}`));
+    await assertFails(setDoc(doc(dbOf("newcomer"), `users/${NEW_ACCOUNT}`), account(UID.newcomer, EMAIL.newcomer, "admin")));
+    await assertFails(setDoc(doc(dbOf("newcomer"), `userUids/${UID.newcomer}`), { accountId: ACCOUNT.buyer }));
+    await assertFails(list("newcomer", "orders", where("buyerId", "==", UID.newcomer)));
   });
 
   it("when a buyer's token carries the admin claim their account does not (a Make Admin that did not commit), then admin reads are refused", async () => {
     const db = firestoreOf(env.authenticatedContext(UID.buyer, { email: EMAIL.buyer, admin: true }));
     await assertFails(getDocs(collection(db, "users")));
-    await assertFails(getDoc(doc(db, `orders/order-${UID.otherBuyer}`)));
-    await assertSucceeds(getDoc(doc(db, `users/${UID.buyer}`)));
+    await assertFails(getDoc(doc(db, "orders/order-otherBuyer")));
+    await assertSucceeds(getDoc(doc(db, `users/${ACCOUNT.buyer}`)));
   });
 
   it('when a buyer\'s token carries the claim as the text "true", then admin reads are refused', async () => {
