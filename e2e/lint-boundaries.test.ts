@@ -23,9 +23,9 @@ describe("server boundaries", () => {
     expect(await boundaryErrors("functions/src/modules/orders/x.ts", 'import { searchKey as value } from "../tools/catalogue-cursor.js";')).toHaveLength(1);
   });
 
-  it("when lib/ or db/ imports a module or the stores, then lint fails", async () => {
+  it("when lib/, db/ or firestore/ imports a module or the stores, then lint fails", async () => {
     expect(await boundaryErrors("functions/src/lib/x.ts", 'import { toOrder as value } from "../modules/orders/orders.service.js";')).toEqual([
-      expect.stringContaining("lib/, db/ and config/ serve every module and import none"),
+      expect.stringContaining("lib/, db/, firestore/ and config/ serve every module and import none"),
     ]);
     expect(await boundaryErrors("functions/src/db/x.ts", 'import { tool as value } from "../modules/tools/tools.schemas.js";')).toHaveLength(1);
     expect(await boundaryErrors("functions/src/db/x.ts", 'import { postgresStores as value } from "../stores/postgres.js";')).toHaveLength(1);
@@ -63,9 +63,26 @@ describe("server boundaries", () => {
     ].join("\n");
     expect(await boundaryErrors("functions/src/stores/x.ts", code)).toEqual([]);
     expect(await boundaryErrors("functions/src/stores/x.ts", 'import { createReviewsService as value } from "../modules/reviews/reviews.service.js";')).toEqual([
-      expect.stringContaining("stores/ builds each module's store from its postgres/ folder"),
+      expect.stringContaining("stores/ builds each module's store from its postgres/ or firestore/ folder"),
     ]);
     expect(await boundaryErrors("functions/src/stores/x.ts", 'import { reviews as value } from "../modules/reviews/postgres/reviews.tables.js";')).toHaveLength(1);
+  });
+
+  it("when a module's file outside firestore/ imports Firestore or firestore/, then lint fails; its firestore/ files may, and stores/ builds them", async () => {
+    const storeOnly = expect.stringContaining("Outside its firestore/ folder a module knows no store");
+    expect(await boundaryErrors("functions/src/modules/orders/x.ts", 'import { Timestamp as value } from "firebase-admin/firestore";')).toEqual([storeOnly]);
+    expect(await boundaryErrors("functions/src/modules/orders/x.ts", 'import { inFirestore as value } from "../../firestore/unit-of-work.js";')).toEqual([storeOnly]);
+    expect(await boundaryErrors("functions/src/modules/orders/postgres/x.ts", 'import { Timestamp as value } from "firebase-admin/firestore";')).toHaveLength(1);
+    expect(await boundaryErrors("functions/src/modules/orders/firestore/x.ts", 'import { sql as value } from "drizzle-orm";')).toHaveLength(1);
+
+    const store = ['import { Timestamp } from "firebase-admin/firestore";', 'import { inFirestore } from "../../../firestore/unit-of-work.js";', "const value = [Timestamp, inFirestore];"].join("\n");
+    expect(await boundaryErrors("functions/src/modules/orders/firestore/x.ts", store)).toEqual([]);
+    const repository = (from: string) => `import { firestoreOrdersStore as value } from "${from}orders/firestore/orders.repository.js";`;
+    expect(await boundaryErrors("functions/src/stores/firestore.ts", repository("../modules/"))).toEqual([]);
+    const port = expect.stringContaining("A module's firestore/ folder is its store in Firestore");
+    expect(await boundaryErrors("functions/src/modules/orders/orders.service.ts", repository("../"))).toEqual([port]);
+    expect(await boundaryErrors("functions/src/modules/tools/firestore/x.ts", repository("../../"))).toEqual([port]);
+    expect(await boundaryErrors("functions/src/app.ts", repository("./modules/"))).toEqual([port]);
   });
 
   it("when a module imports another module's tables, or its own outside postgres/, then lint fails; its own postgres/ files pass", async () => {

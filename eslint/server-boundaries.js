@@ -4,9 +4,9 @@ import { importResolution, repoRoot } from "./import-resolution.js";
 // The API's seams (docs/architecture.md): lib/ and db/ serve every module and know none; a module
 // reaches another only through its service and its schemas, which app.ts and shop-services.ts compose.
 // A module reaches its data through its port (`<module>.store.ts`); the port's PostgreSQL
-// implementation, and the module's tables (`*.tables.ts`), are its postgres/ folder, the one place in
-// it that knows the store. stores/ builds those implementations; db/schema.ts only gathers the tables
-// for the Drizzle client and drizzle-kit.
+// implementation, and the module's tables (`*.tables.ts`), are its postgres/ folder; its Firestore
+// implementation is its firestore/ folder: the places in it that know a store. stores/ builds those
+// implementations; db/schema.ts only gathers the tables for the Drizzle client and drizzle-kit.
 
 const SERVER_FILES = ["functions/src/**/*.ts"];
 const SRC = "functions/src";
@@ -25,6 +25,12 @@ const restOf = (module) => `${ALL_MODULES}/${module}/**/!(*.tables).ts`;
 const othersPostgresOf = (module) => `${ALL_MODULES}/!(${module})/**/postgres/!(*.tables).ts`;
 const ANY_TABLES = `${ALL_MODULES}/**/postgres/*.tables.ts`;
 const ANY_POSTGRES = `${ALL_MODULES}/**/postgres/**`;
+/** A module's firestore/ folders (its store in Firestore), and every other module's. */
+const firestoreOf = (module) => `${ALL_MODULES}/${module}/**/firestore/**`;
+const othersFirestoreOf = (module) => `${ALL_MODULES}/!(${module})/**/firestore/*.ts`;
+const ANY_FIRESTORE = `${ALL_MODULES}/**/firestore/**`;
+/** Every file of the modules outside a store's folder: the side that knows the ports and no store. */
+const OUTSIDE_STORES = `${ALL_MODULES}/**/!(postgres|firestore)/*.ts`;
 /** Every file of the modules outside a postgres/ folder (which has no folders of its own): the side that knows the ports and no store. */
 const OUTSIDE_POSTGRES = `${ALL_MODULES}/**/!(postgres)/*.ts`;
 /** The entry points and the composition, which build services over the stores. */
@@ -33,9 +39,9 @@ const STORES = `${SRC}/stores`;
 
 const zones = [
   {
-    target: [`${SRC}/lib`, `${SRC}/config`, `${repoRoot}${SRC}/db/**/!(schema).ts`],
+    target: [`${SRC}/lib`, `${SRC}/config`, `${repoRoot}${SRC}/db/**/!(schema).ts`, `${SRC}/firestore`],
     from: [MODULES, STORES, `${SRC}/app.ts`, `${SRC}/shop-services.ts`, `${SRC}/jobs`],
-    message: "lib/, db/ and config/ serve every module and import none: pass what they need from a module in from app.ts.",
+    message: "lib/, db/, firestore/ and config/ serve every module and import none: pass what they need from a module in from app.ts.",
   },
   {
     target: SCHEMA_INDEX,
@@ -54,6 +60,7 @@ const zones = [
         `${ALL_MODULES}/common.schemas.*`,
         // Reported by the zones below, which say why.
         ANY_POSTGRES,
+        ANY_FIRESTORE,
       ],
       message: "A module's public face is its service and its schemas: use the service it is given (shop-services.ts, app.ts), never another module's repository or inner files.",
     },
@@ -72,6 +79,12 @@ const zones = [
         "A module's postgres/ folder is its store in PostgreSQL, built by stores/postgres.ts: the rest of the module works through its port (<module>.store.ts), another module through its service.",
     },
     {
+      target: [OUTSIDE_STORES, `${ALL_MODULES}/**/postgres/*.ts`, othersFirestoreOf(module), ...COMPOSITION],
+      from: [firestoreOf(module)],
+      message:
+        "A module's firestore/ folder is its store in Firestore, built by stores/firestore.ts: the rest of the module works through its port (<module>.store.ts), another module through its service.",
+    },
+    {
       target: tablesOf(module),
       from: [`${ALL_MODULES}/**`],
       except: [`${ALL_MODULES}/${module}/**`, ANY_TABLES],
@@ -87,6 +100,16 @@ const zones = [
       "Outside its postgres/ folder a module knows no store: it works through its port (<module>.store.ts) and lib/change.ts (Tx, Work, RunChange). db/, drizzle-orm and pg are for postgres/ files.",
   },
   {
+    target: OUTSIDE_STORES,
+    from: [`${SRC}/firestore`],
+    message: "Outside its firestore/ folder a module knows no store: it works through its port (<module>.store.ts) and lib/change.ts (Tx, Work, RunChange).",
+  },
+  {
+    target: `${ALL_MODULES}/**/postgres/*.ts`,
+    from: [`${SRC}/firestore`],
+    message: "A module's postgres/ folder is its store in PostgreSQL and knows nothing of Firestore.",
+  },
+  {
     target: MODULES,
     from: [SCHEMA_INDEX],
     message: "db/schema.ts gathers every table for the Drizzle client and drizzle-kit; a module's postgres/ files import its own *.tables.ts instead.",
@@ -99,10 +122,29 @@ const zones = [
   {
     target: STORES,
     from: [`${ALL_MODULES}/**`],
-    except: [ANY_POSTGRES, `${ALL_MODULES}/**/{*.store,time-zones}.ts`],
-    message: "stores/ builds each module's store from its postgres/ folder and types it with the module's port (<module>.store.ts); services are composed in shop-services.ts and app.ts.",
+    except: [ANY_POSTGRES, ANY_FIRESTORE, `${ALL_MODULES}/**/{*.store,time-zones}.ts`],
+    message: "stores/ builds each module's store from its postgres/ or firestore/ folder and types it with the module's port (<module>.store.ts); services are composed in shop-services.ts and app.ts.",
   },
 ];
+
+const POSTGRES_PACKAGES = {
+  regex: "^(drizzle-orm|pg)(/|$)",
+  message: "Outside its postgres/ folder a module knows no store: it works through its port (<module>.store.ts) and lib/change.ts (Tx, Work, RunChange).",
+};
+const FIRESTORE_PACKAGES = {
+  regex: "^(firebase-admin/firestore|@google-cloud/firestore)$",
+  message: "Outside its firestore/ folder a module knows no store: it works through its port (<module>.store.ts) and lib/change.ts (Tx, Work, RunChange).",
+};
+
+/** The store packages a module's files may not import, outside the folders `ignores` names. */
+function storePackages(name, ignores, forbidden, files = `${MODULES}/**/*.ts`) {
+  return {
+    name: `server boundaries: the store's packages, ${name}`,
+    files: [files],
+    ignores: [...ignores, `${MODULES}/**/*.schemas.ts`, "functions/src/**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: forbidden }] },
+  };
+}
 
 export default [
   importResolution({ files: SERVER_FILES, tsconfig: "functions/tsconfig.json" }),
@@ -112,24 +154,9 @@ export default [
     ignores: ["functions/src/**/*.test.ts"],
     rules: { "import-x/no-restricted-paths": ["error", { basePath: repoRoot, zones }] },
   },
-  {
-    // The packages of the PostgreSQL store, as the zones above keep db/ to a module's postgres/ files.
-    // The schemas files are left to their own rule (zod only), which this one would replace.
-    name: "server boundaries: the store's packages",
-    files: [`${MODULES}/**/*.ts`],
-    ignores: [`${MODULES}/**/postgres/**`, `${MODULES}/**/*.schemas.ts`, "functions/src/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^(drizzle-orm|pg)(/|$)",
-              message: "Outside its postgres/ folder a module knows no store: it works through its port (<module>.store.ts) and lib/change.ts (Tx, Work, RunChange).",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The packages of each store, as the zones above keep db/ and firestore/ to a module's own store
+  // folders. The schemas files are left to their own rule (zod only), which these would replace.
+  storePackages("outside the stores", [`${MODULES}/**/postgres/**`, `${MODULES}/**/firestore/**`], [POSTGRES_PACKAGES, FIRESTORE_PACKAGES]),
+  storePackages("the PostgreSQL store", [], [FIRESTORE_PACKAGES], `${MODULES}/**/postgres/**`),
+  storePackages("the Firestore store", [], [POSTGRES_PACKAGES], `${MODULES}/**/firestore/**`),
 ];

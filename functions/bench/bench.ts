@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
 import { connectDatabase } from "../src/db/client.js";
-import { seedDemoData } from "../src/db/demo-data.js";
+import { seedDemoShop } from "../src/stores/demo-shop.js";
+import { postgresStores } from "../src/stores/postgres.js";
 import { applyMigrations } from "../src/db/migrate.js";
 import { orders, tools, users } from "../src/db/schema.js";
 import { createTokenService } from "../src/lib/tokens.js";
@@ -79,7 +80,7 @@ async function seed(url: string) {
   const database = connectDatabase({ url, poolMax: 2 });
   try {
     await applyMigrations(database.pool);
-    await seedDemoData(database.db);
+    await seedDemoShop(postgresStores(database.db));
     const [tool] = await database.db
       .insert(tools)
       .values({ name: "Bench Socket", img: "/images/tools/socket-set.svg", unitPriceCents: 1999, description: "Stock for the order scenario.", minOrderQuantity: 1, stock: ORDER_STOCK })

@@ -1,7 +1,6 @@
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Database } from "./db/client.js";
 import { createAuthGuards } from "./lib/auth.js";
 import { registerCompression } from "./lib/compression.js";
 import type { IdentityProvider } from "./lib/identity.js";
@@ -28,10 +27,11 @@ import { overviewRoutes } from "./modules/overview/overview.routes.js";
 import { createOverviewService } from "./modules/overview/overview.service.js";
 import { wishesRoutes } from "./modules/wishes/wishes.routes.js";
 import { createShopServices } from "./shop-services.js";
-import { postgresStores } from "./stores/postgres.js";
+import type { Stores } from "./stores/postgres.js";
 
 export interface AppDependencies {
-  db: Database;
+  /** Every module's store: PostgreSQL's or Firestore's (stores/open.ts). */
+  stores: Stores;
   identity: IdentityProvider;
   tokens: TokenService;
   payments?: PaymentsSettings;
@@ -50,7 +50,7 @@ export interface AppDependencies {
 const BODY_LIMIT = 64 * 1024;
 
 export async function createApp({
-  db,
+  stores,
   identity,
   tokens,
   payments: paymentsConfig = { kind: "sandbox" },
@@ -88,7 +88,6 @@ export async function createApp({
   registerProblemHandlers(app);
   registerSecurityHeaders(app);
   registerTextGuard(app);
-  const stores = postgresStores(db);
   // Before the routes: a route that declares `config.rateLimit` gets its counter as it is added.
   registerRateLimits(app, rateLimits, stores.rateLimits);
   // Before the routes: it attaches itself to each route as the route is added.

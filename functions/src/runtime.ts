@@ -1,12 +1,11 @@
 import type { FastifyServerOptions } from "fastify";
 import { createApp } from "./app.js";
 import { dropEmulatorHostsOutsideDemo, type LoadedEnv, loadEnv, orderRules, paymentsSettings, rateLimitSettings, shopUrlOf } from "./config/env.js";
-import { connectDatabase } from "./db/client.js";
-import { applyMigrations } from "./db/migrate.js";
 import { firebaseIdentity } from "./lib/firebase-identity.js";
 import { createTokenService } from "./lib/tokens.js";
+import { openStores } from "./stores/open.js";
 
-/** Wires the app to the database and Firebase named by the environment, migrating first. */
+/** Wires the app to the store and Firebase named by the environment (PostgreSQL migrated first). */
 export async function startRuntime(
   options: {
     env?: LoadedEnv;
@@ -17,15 +16,9 @@ export async function startRuntime(
 ) {
   const env = options.env ?? loadEnv();
   const ignoredEmulators = dropEmulatorHostsOutsideDemo(env.FIREBASE_PROJECT_ID);
-  const database = connectDatabase({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX });
-  try {
-    await applyMigrations(database.pool);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+  const store = await openStores(env, { poolMax: env.DATABASE_POOL_MAX });
   const app = await createApp({
-    db: database.db,
+    stores: store.stores,
     identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
     tokens: createTokenService(env.API_TOKEN_SECRET, env.API_TOKEN_TTL_SECONDS),
     payments: paymentsSettings(env),
@@ -42,10 +35,9 @@ export async function startRuntime(
   return {
     app,
     env,
-    db: database.db,
     async close() {
       await app.close();
-      await database.close();
+      await store.close();
     },
   };
 }

@@ -1,14 +1,11 @@
-import { getApps, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { dropEmulatorHostsOutsideDemo, isDemoProject, loadCommandLineEnv } from "../config/env.js";
-import { connectDatabase } from "../db/client.js";
-import { applyMigrations } from "../db/migrate.js";
 import { canonicalAddress } from "../lib/email-address.js";
-import { firebaseIdentity } from "../lib/firebase-identity.js";
+import { defaultApp, firebaseIdentity } from "../lib/firebase-identity.js";
 import { runMain } from "./process-lifecycle.js";
 import { createAccountLinks, type LinkOutcome } from "../modules/users/users.service.js";
 import { createShopServices } from "../shop-services.js";
-import { postgresStores } from "../stores/postgres.js";
+import { openStores } from "../stores/open.js";
 
 const REFUSED: Record<Exclude<LinkOutcome["kind"], "linked">, string> = {
   removed: "This account was removed from the shop; it cannot be made admin.",
@@ -33,21 +30,20 @@ async function main() {
   // A demo project only ever lives in the emulators of `npm start`; a real one only in Firebase.
   if (isDemoProject(env.FIREBASE_PROJECT_ID)) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= "127.0.0.1:9099";
   else dropEmulatorHostsOutsideDemo(env.FIREBASE_PROJECT_ID);
-  const auth = getAuth(getApps()[0] ?? initializeApp({ projectId: env.FIREBASE_PROJECT_ID }));
+  const auth = getAuth(defaultApp(env.FIREBASE_PROJECT_ID));
   const account = await auth.getUserByEmail(email);
-  const database = connectDatabase({ url: env.DATABASE_URL, poolMax: 1 });
+  const store = await openStores(env, { poolMax: 1 });
   try {
-    await applyMigrations(database.pool);
     // The same rules as a sign-in: the account of this Firebase user, never another uid's by email alone.
     const firebaseUser = { uid: account.uid, email, emailVerified: account.emailVerified, name: account.displayName, admin: true };
     const identity = firebaseIdentity(env.FIREBASE_PROJECT_ID);
-    const stores = postgresStores(database.db);
+    const { stores } = store;
     const { orders, mail, wishes } = createShopServices(stores);
     const outcome = await createAccountLinks({ store: stores.users, change: stores.change, identity, orders, mail, wishes }).link(firebaseUser);
     if (outcome.kind !== "linked") throw new Error(REFUSED[outcome.kind]);
     await auth.setCustomUserClaims(account.uid, { ...account.customClaims, admin: true });
   } finally {
-    await database.close();
+    await store.close();
   }
   console.log(`${email} is now an admin.`);
 }

@@ -56,6 +56,7 @@ describe("the function's secrets", () => {
 
   it("when the deployment runs on the payment sandbox, then it needs no Stripe secret", () => {
     expect(apiFunctionOptions({ PAYMENTS_SANDBOX: "on" }).secrets).toEqual(["DATABASE_URL", "API_TOKEN_SECRET"]);
+    expect(apiFunctionOptions({ DATA_STORE: "firestore" }).secrets).toEqual(["API_TOKEN_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
   });
 
   it("when the mail job is deployed, then it alone reads the mail server's SMTP_URL, and the emulators look up no secret", () => {

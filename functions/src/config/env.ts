@@ -15,7 +15,13 @@ const rateLimitSchema = z.object({
   RATE_LIMIT_WISHES_PER_MINUTE: perMinute(5),
 });
 
+/** Where the shop keeps its data (docs/architecture.md, "Stores"). */
+export const dataStoreSchema = z.enum(["postgres", "firestore"]);
+export type DataStore = z.infer<typeof dataStoreSchema>;
+
 const envSchema = rateLimitSchema.extend(connectionBudgetSchema.shape).extend({
+  /** The store: PostgreSQL at DATABASE_URL, or the project's Firestore. */
+  DATA_STORE: dataStoreSchema.default("postgres"),
   DATABASE_URL: z.string().url().default("postgres://postgres@127.0.0.1:5433/postgres"),
   /** HS256 secret for the API access token; required outside demo projects. */
   API_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -169,11 +175,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): LoadedEnv {
   return { ...env, FIREBASE_PROJECT_ID: projectId, API_TOKEN_SECRET: env.API_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET, DATABASE_POOL_MAX: poolMax };
 }
 
-/** What the command-line tools need: the database and the project, no API token secret. */
-export function loadCommandLineEnv(source: NodeJS.ProcessEnv = process.env): { DATABASE_URL: string; FIREBASE_PROJECT_ID: string } {
-  const parsed = envSchema.pick({ DATABASE_URL: true }).safeParse(source);
+/** Where the store is: which one, PostgreSQL's address, and the project whose Firestore it may be. */
+export type StoreSettings = Pick<Env, "DATA_STORE" | "DATABASE_URL" | "FIREBASE_PROJECT_ID">;
+
+/** What the command-line tools need: the store and the project, no API token secret. */
+export function loadCommandLineEnv(source: NodeJS.ProcessEnv = process.env): StoreSettings {
+  const parsed = envSchema.pick({ DATA_STORE: true, DATABASE_URL: true }).safeParse(source);
   if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  return { DATABASE_URL: parsed.data.DATABASE_URL, FIREBASE_PROJECT_ID: projectIdOf(source) };
+  return { ...parsed.data, FIREBASE_PROJECT_ID: projectIdOf(source) };
 }
 
 /**

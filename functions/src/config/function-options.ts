@@ -6,13 +6,15 @@ export const REGION = "us-central1";
 /**
  * The values kept in Secret Manager (`firebase functions:secrets:set NAME`). A function sees a
  * secret only when it declares it. Stripe's two are left out where the deployment runs on the
- * payment sandbox, so a staging project needs no Stripe account.
+ * payment sandbox, so a staging project needs no Stripe account, and DATABASE_URL where it runs on
+ * Firestore.
  */
 export function functionSecrets(source: NodeJS.ProcessEnv = process.env): string[] {
   // The emulators would look each declared secret up in Secret Manager, which a demo project has
   // not; under `npm start` every value comes from the environment scripts/start.mjs passes.
   if (source.FUNCTIONS_EMULATOR === "true") return [];
-  const secrets = ["DATABASE_URL", "API_TOKEN_SECRET"];
+  // On Firestore the functions reach the project's database by their service account: no address to keep.
+  const secrets = source.DATA_STORE === "firestore" ? ["API_TOKEN_SECRET"] : ["DATABASE_URL", "API_TOKEN_SECRET"];
   if (source.PAYMENTS_SANDBOX !== "on") secrets.push("STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET");
   return secrets;
 }

@@ -1,4 +1,4 @@
-import type { AfterCommit, RunChange, Tx } from "../lib/change.js";
+import { type AfterCommit, type RunChange, runEffects, type Tx } from "../lib/change.js";
 import type { Database, Transaction } from "./client.js";
 
 export type { AfterCommit, RunChange, Tx, Work } from "../lib/change.js";
@@ -12,17 +12,7 @@ export function unitOfWork(db: Database): RunChange {
       effects = [];
       return change({ tx: tx as unknown as Tx, afterCommit: (effect) => void effects.push(effect) });
     });
-    // Each effect runs, whatever the one before did: a cache must be forgotten even after a
-    // provider's call failed. The first failure then reaches the caller.
-    const failures: unknown[] = [];
-    for (const effect of effects) {
-      try {
-        await effect();
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-    if (failures.length > 0) throw failures[0];
+    await runEffects(effects);
     return result;
   };
 }

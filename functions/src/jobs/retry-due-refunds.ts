@@ -1,17 +1,15 @@
 import type { PaymentsSettings } from "../config/env.js";
-import type { Database } from "../db/client.js";
 import { createPaymentsModule } from "../modules/payments/payments.module.js";
 import type { SweepResult } from "../modules/payments/payments.service.js";
 import { createShopServices } from "../shop-services.js";
-import { postgresStores } from "../stores/postgres.js";
+import type { Stores } from "../stores/postgres.js";
 
 /**
  * Money that came in without paying an order goes back to the buyer, even when the provider failed
  * the first time it was asked and nothing else would ask again. Each refund goes under the same key
  * as the first try, so a retry never refunds twice.
  */
-export function retryDueRefunds(db: Database, payments: PaymentsSettings, options: { graceMinutes?: number; shopUrl?: string } = {}): Promise<SweepResult> {
-  const stores = postgresStores(db);
+export function retryDueRefunds(stores: Stores, payments: PaymentsSettings, options: { graceMinutes?: number; shopUrl?: string } = {}): Promise<SweepResult> {
   const { orders } = createShopServices(stores, { shopUrl: options.shopUrl });
   return createPaymentsModule(stores, payments, { orders }).payments.retryDueRefunds(options);
 }

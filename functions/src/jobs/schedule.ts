@@ -1,5 +1,6 @@
 import { type LoadedEnv, mailSettings, paymentsSettings, shopUrlOf } from "../config/env.js";
-import { connectDatabase, type Database } from "../db/client.js";
+import { openStores } from "../stores/open.js";
+import type { Stores } from "../stores/postgres.js";
 import { releaseUnpaidOrders } from "./release-unpaid-orders.js";
 import { describeSweep, retryDueRefunds } from "./retry-due-refunds.js";
 import { describeDelivery, sendMail } from "./send-mail.js";
@@ -37,13 +38,13 @@ export interface ScheduledJob {
 
 const everyMinutes = (minutes: number) => ({ schedule: `every ${minutes} minutes`, intervalMs: minutes * 60_000 });
 
-/** A single connection: a run is a few statements, and the connection budget keeps one per job (config/connection-budget.ts). */
-async function withDatabase<T>({ env }: JobContext, work: (db: Database) => Promise<T>): Promise<T> {
-  const database = connectDatabase({ url: env.DATABASE_URL, poolMax: 1 });
+/** On PostgreSQL a single connection: a run is a few statements, and the connection budget keeps one per job (config/connection-budget.ts). */
+async function withStores<T>({ env }: JobContext, work: (stores: Stores) => Promise<T>): Promise<T> {
+  const store = await openStores(env, { poolMax: 1, migrate: false });
   try {
-    return await work(database.db);
+    return await work(store.stores);
   } finally {
-    await database.close();
+    await store.close();
   }
 }
 
@@ -54,7 +55,7 @@ export const SCHEDULED_JOBS = {
     ...everyMinutes(1),
     timeoutSeconds: 60,
     async run(context) {
-      const released = await withDatabase(context, (db) => releaseUnpaidOrders(db, { shopUrl: shopUrlOf(context.env) }));
+      const released = await withStores(context, (stores) => releaseUnpaidOrders(stores, { shopUrl: shopUrlOf(context.env) }));
       if (released > 0) context.log.info(`Released ${released} unpaid order${released === 1 ? "" : "s"} past ${released === 1 ? "its" : "their"} hold`);
     },
   },
@@ -64,7 +65,7 @@ export const SCHEDULED_JOBS = {
     ...everyMinutes(15),
     timeoutSeconds: 300,
     async run(context) {
-      const result = await withDatabase(context, (db) => retryDueRefunds(db, paymentsSettings(context.env), { shopUrl: shopUrlOf(context.env) }));
+      const result = await withStores(context, (stores) => retryDueRefunds(stores, paymentsSettings(context.env), { shopUrl: shopUrlOf(context.env) }));
       const summary = describeSweep(result);
       // Error level: a buyer is still owed money, which someone should look at if it lasts.
       if (summary && result.stillDue.length > 0) context.log.error(summary);
@@ -80,7 +81,7 @@ export const SCHEDULED_JOBS = {
     timeoutSeconds: 120,
     secrets: ["SMTP_URL"],
     async run(context) {
-      const report = await withDatabase(context, (db) => sendMail(db, mailSettings(context.env)));
+      const report = await withStores(context, (stores) => sendMail(stores, mailSettings(context.env)));
       const summary = describeDelivery(report);
       // Error level when mail cannot go at all: buyers are waiting for it, and someone should look.
       if (summary && report.serverUnavailable) context.log.error(summary);

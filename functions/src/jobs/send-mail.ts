@@ -1,11 +1,10 @@
 import type { MailSettings } from "../config/env.js";
-import type { Database } from "../db/client.js";
 import { createMailSender, type DeliveryReport } from "../modules/mail/mail.sender.js";
-import { postgresStores } from "../stores/postgres.js";
+import type { Stores } from "../stores/postgres.js";
 
 /** Hands the outbox's due messages to the mail server; what could not go waits for the next run. */
-export function sendMail(db: Database, settings: MailSettings): Promise<DeliveryReport> {
-  return createMailSender(postgresStores(db).mail, settings).deliverDue();
+export function sendMail(stores: Stores, settings: MailSettings): Promise<DeliveryReport> {
+  return createMailSender(stores.mail, settings).deliverDue();
 }
 
 /** One line for the log of a run that sent something or left something waiting. */

@@ -30,3 +30,19 @@ export type AfterCommit = () => void | Promise<void>;
 
 /** Runs a change in one transaction of the store, then its after-commit work. */
 export type RunChange = <T>(change: (work: Work) => Promise<T>) => Promise<T>;
+
+/**
+ * Runs a committed change's effects in order. Each runs whatever the one before did (a cache must be
+ * forgotten even after a provider's call failed); the first failure then reaches the caller.
+ */
+export async function runEffects(effects: readonly AfterCommit[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const effect of effects) {
+    try {
+      await effect();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}

@@ -1,13 +1,19 @@
-import { getApps, initializeApp } from "firebase-admin/app";
+import { type App, getApps, initializeApp } from "firebase-admin/app";
 import { type Auth, type DecodedIdToken, getAuth } from "firebase-admin/auth";
 import { serviceUnavailable } from "./errors.js";
 import { isDemoProject } from "../config/env.js";
 import { isEmulatorSignUpRace } from "./emulator-sign-up-race.js";
 import type { AccountChange, IdentityProvider } from "./identity.js";
 
+/** The project's default Admin SDK app; the Firestore store keeps an app of its own beside it. */
+export function defaultApp(projectId: string): App {
+  return getApps().find((app) => app.name === DEFAULT_APP) ?? initializeApp({ projectId });
+}
+
+const DEFAULT_APP = "[DEFAULT]";
+
 function firebaseAuth(projectId: string): Auth {
-  const app = getApps()[0] ?? initializeApp({ projectId });
-  return getAuth(app);
+  return getAuth(defaultApp(projectId));
 }
 
 const codeOf = (error: unknown): string => {

@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/adapters/pg-errors.js";
+import { isFirestoreBusy } from "../firestore/errors.js";
 import { AppError, type FieldError, type Problem, serviceUnavailable, toProblem } from "./errors.js";
 import { API_SECURITY_HEADERS } from "./security-headers.js";
 
@@ -25,7 +26,7 @@ export function toAppError(error: unknown): AppError | null {
     const context = (error as { validationContext?: string }).validationContext;
     return new AppError(400, "validation_failed", "Bad Request", "The request is not valid.", fieldErrors(context, error.validation));
   }
-  if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  if (isDatabaseUnavailable(error) || isFirestoreBusy(error)) return serviceUnavailable();
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {

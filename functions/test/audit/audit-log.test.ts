@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog as auditLogTable } from "../../src/db/schema.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
 import { type ApiResponse, type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -179,7 +178,9 @@ describe("reading the log", () => {
       targetType: "tool" as const,
       targetId: `filler-${i}`,
     }));
-    await api.database.db.insert(auditLogTable).values(filler);
+    await api.stores.change(async ({ tx }) => {
+      for (const entry of filler) await api.stores.audit.append(tx, { ...entry, details: {} });
+    });
     const page = await auditLog();
     expect(page).toHaveLength(200);
     expect(page[0]!.targetId).toBe("filler-204");

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { StripeFaultProxy } from "../support/faults-stripe-proxy.js";
+import { paymentsOfOrder } from "../support/inspect/payments.js";
 import { expectProblem } from "../support/problems.js";
 import { StripeStub } from "../support/stripe-stub.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
@@ -48,9 +49,8 @@ async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number
 const startPayment = (orderId: string) => api.request("POST", "/create-payment-intent", { token: buyer.token, body: { orderId } });
 const confirmFromServer = (orderId: string) => api.request("POST", `/orders/${orderId}/payment`, { token: buyer.token });
 
-const orderStatus = async (orderId: string) => (await api.database.pool.query<{ status: string }>("select status from orders where id = $1", [orderId])).rows[0]!.status;
-const attemptsFor = async (orderId: string) =>
-  (await api.database.pool.query<{ attempt: number; intent_id: string }>("select attempt, intent_id from payments where order_id = $1", [orderId])).rows;
+const orderStatus = async (orderId: string) => (await api.request("GET", `/orders/${orderId}`, { token: buyer.token })).body.status as string;
+const attemptsFor = async (orderId: string) => (await paymentsOfOrder(api, orderId)).map(({ attempt, intentId }) => ({ attempt, intentId }));
 /** The PaymentIntents Stripe holds for the order: the number a buyer could be charged through. */
 const intentsAtStripe = (orderId: string) => [...stub.intents.values()].filter((intent) => intent.metadata.orderId === orderId);
 
@@ -95,7 +95,7 @@ describe("when Stripe cannot be reached", () => {
     const [intent, ...others] = intentsAtStripe(orderId);
     expect(others).toHaveLength(0);
     expect(retries.map((r) => r.body.clientSecret)).toEqual([intent!.client_secret, intent!.client_secret]);
-    expect(await attemptsFor(orderId)).toEqual([{ attempt: 1, intent_id: intent!.id }]);
+    expect(await attemptsFor(orderId)).toEqual([{ attempt: 1, intentId: intent!.id }]);
   });
 });
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MailSettings } from "../../src/config/env.js";
 import { releaseUnpaidOrders } from "../../src/jobs/release-unpaid-orders.js";
 import { createMailSender } from "../../src/modules/mail/mail.sender.js";
-import { postgresStores } from "../../src/stores/postgres.js";
 import { type MailTransport, smtpTransport } from "../../src/modules/mail/smtp-transport.js";
+import { moveHoldEnd } from "../support/inspect/orders.js";
+import { endClaim, makeDueNow, outboxCount, outboxOfEvents } from "../support/inspect/mail.js";
 import { TestMailServer } from "../support/mail-server.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -28,22 +29,11 @@ afterAll(async () => {
 });
 
 const sender = (overrides: Partial<MailSettings> = {}, transportOf?: (url: string) => MailTransport) =>
-  createMailSender(postgresStores(api.database.db).mail, { ...settings, ...overrides }, transportOf);
+  createMailSender(api.anotherInstanceStores().mail, { ...settings, ...overrides }, transportOf);
 const deliver = () => sender().deliverDue();
 
-async function rows<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  return (await api.database.pool.query(text, values)).rows as T[];
-}
-interface OutboxRow {
-  id: string;
-  event_key: string;
-  attempts: number;
-  sent_at: Date | null;
-  last_error: string | null;
-  next_attempt_at: Date;
-}
-const outboxFor = (orderId: string) => rows<OutboxRow>("select * from outbox where event_key like $1 order by created_at", [`order:${orderId}:%`]);
-const waiting = async () => (await rows<{ n: number }>("select count(*)::int as n from outbox where sent_at is null"))[0]!.n;
+const outboxFor = (orderId: string) => outboxOfEvents(api, `order:${orderId}:`);
+const waiting = () => outboxCount(api, { unsentOnly: true });
 const mailAbout = async (orderId: string) => (await mailServer.messagesTo(buyer.email)).filter((mail) => mail.text?.includes(orderId.slice(0, 8).toUpperCase()));
 
 // Each test starts with nothing left to send, so what it counts is its own.
@@ -70,11 +60,11 @@ describe("the buyer's e-mail at each step of an order", () => {
   });
 
   it("when an order is refused, then nothing is written to send", async () => {
-    const before = (await rows<{ n: number }>("select count(*)::int as n from outbox"))[0]!.n;
+    const before = await outboxCount(api);
     const toolId = await api.addTool({ minOrderQuantity: 5 });
     const refused = await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 2) });
     expect(refused.status).toBe(422);
-    expect((await rows<{ n: number }>("select count(*)::int as n from outbox"))[0]!.n).toBe(before);
+    expect(await outboxCount(api)).toBe(before);
   });
 
   it("when an order is paid, then the receipt has the unit price, quantity, total, time paid, card's last four and transaction id", async () => {
@@ -103,8 +93,8 @@ describe("the buyer's e-mail at each step of an order", () => {
     const [byBuyer, byShop, byHold] = [await api.placeOrder(buyer, tool), await api.placeOrder(buyer, tool), await api.placeOrder(buyer, tool)];
     expect((await api.request("DELETE", `/orders/${byBuyer}`, { token: buyer.token })).status).toBe(200);
     expect((await api.request("DELETE", `/orders/${byShop}`, { token: admin.token })).status).toBe(200);
-    await rows("update orders set releases_at = now() - interval '1 minute' where id = $1", [byHold]);
-    expect(await releaseUnpaidOrders(api.database.db)).toBe(1);
+    await moveHoldEnd(api, [byHold], -1);
+    expect(await releaseUnpaidOrders(api.stores)).toBe(1);
     await deliver();
 
     const cancelled = async (orderId: string) => (await mailAbout(orderId)).filter((mail) => mail.subject.endsWith("cancelled"));
@@ -129,16 +119,16 @@ describe("delivery, each message exactly once", () => {
     const down = await sender({ smtpUrl: "smtp://127.0.0.1:9" }).deliverDue();
     expect(down).toMatchObject({ sent: 0, serverUnavailable: true, waiting: 1 });
     const [row] = await outboxFor(orderId);
-    expect(row).toMatchObject({ sent_at: null, attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED|connect/) });
-    expect(row!.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/) });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     expect(await mailAbout(orderId)).toHaveLength(0);
 
     // Not before it is due again; then it goes.
     expect(await deliver()).toMatchObject({ sent: 0 });
-    await rows("update outbox set next_attempt_at = now() where event_key = $1", [row!.event_key]);
+    await makeDueNow(api, row!.eventKey);
     expect(await deliver()).toMatchObject({ sent: 1 });
     expect(await mailAbout(orderId)).toHaveLength(1);
-    expect((await outboxFor(orderId))[0]).toMatchObject({ attempts: 2, last_error: null, sent_at: expect.any(Date) });
+    expect((await outboxFor(orderId))[0]).toMatchObject({ attempts: 2, lastError: null, sentAt: expect.any(Date) });
   });
 
   it("when SMTP_URL is not set, then mail waits in the outbox and the run says so", async () => {
@@ -164,8 +154,8 @@ describe("delivery, each message exactly once", () => {
     expect(await sender({}, refusingOne).deliverDue()).toMatchObject({ sent: 1, refused: 1, waiting: 1 });
     expect(await mailAbout(acceptedId)).toHaveLength(1);
     const [after] = await outboxFor(refusedId);
-    expect(after).toMatchObject({ sent_at: null, last_error: "550 mailbox unavailable" });
-    expect(after!.next_attempt_at.getTime() - Date.now()).toBeGreaterThan(30_000);
+    expect(after).toMatchObject({ sentAt: null, lastError: "550 mailbox unavailable" });
+    expect(after!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(30_000);
   });
 
   it("when a sender dies after the server took a message and before recording it, then the message goes again under the same Message-ID, and only once more", async () => {
@@ -181,12 +171,12 @@ describe("delivery, each message exactly once", () => {
     // While its claim lasts, no other sender touches the message.
     expect(await deliver()).toMatchObject({ sent: 0 });
     // The claim runs out, as it does two minutes after a sender died.
-    await rows("update outbox set claimed_until = now() - interval '1 second' where event_key = $1", [`order:${orderId}:placed`]);
+    await endClaim(api, `order:${orderId}:placed`);
     expect(await deliver()).toMatchObject({ sent: 1 });
     const copies = await mailAbout(orderId);
     expect(copies).toHaveLength(2);
     expect(new Set(copies.map(TestMailServer.messageIdOf)).size).toBe(1);
     expect(await deliver()).toMatchObject({ sent: 0 });
-    expect((await outboxFor(orderId))[0]).toMatchObject({ sent_at: expect.any(Date), attempts: 2 });
+    expect((await outboxFor(orderId))[0]).toMatchObject({ sentAt: expect.any(Date), attempts: 2 });
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ORDER_RULES, DEFAULT_RATE_LIMITS, type MailSettings } from "../../src/config/env.js";
 import { createMailSender } from "../../src/modules/mail/mail.sender.js";
-import { postgresStores } from "../../src/stores/postgres.js";
 import { googleAccount, signInWithPassword, uniqueEmail, verifyThroughLink } from "../support/auth-emulator.js";
+import { outboxTo, writeAwaitingMessage } from "../support/inspect/mail.js";
 import { TestMailServer } from "../support/mail-server.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -27,10 +27,8 @@ afterAll(async () => {
   await mailServer?.stop();
 });
 
-const deliver = () => createMailSender(postgresStores(api.database.db).mail, settings).deliverDue();
+const deliver = () => createMailSender(api.anotherInstanceStores().mail, settings).deliverDue();
 const exchange = (email: string, idToken: string) => api.request("PUT", `/user/${encodeURIComponent(email)}`, { token: idToken, body: { email } });
-const outboxTo = async (address: string) =>
-  (await api.database.pool.query<{ id: string; sent_at: Date | null; awaiting_verification: boolean }>("select id, sent_at, awaiting_verification from outbox where recipient = $1", [address])).rows;
 
 /**
  * Places and cancels as fast as the shop lets one buyer, up to `rounds` times, a tool at a time (a
@@ -61,9 +59,9 @@ describe("mail to an address nobody has verified", () => {
     expect((await exchange(buyer.email, await signInWithPassword(buyer.email, buyer.account.password))).status).toBe(200);
     expect(await deliver()).toMatchObject({ sent: 0, refused: 0, serverUnavailable: false, lastError: null });
     expect(await mailServer.inbox()).toEqual([]);
-    const waiting = await outboxTo(buyer.email);
+    const waiting = await outboxTo(api, buyer.email);
     expect(waiting).toHaveLength(burst.placed + burst.cancelled);
-    expect(waiting.every((row) => row.awaiting_verification && row.sent_at === null)).toBe(true);
+    expect(waiting.every((message) => message.awaitingVerification && message.sentAt === null)).toBe(true);
 
     await verifyThroughLink(buyer.email, buyer.account.idToken);
     expect(await deliver()).toMatchObject({ sent: 0 });
@@ -91,7 +89,7 @@ describe("mail to an address nobody has verified", () => {
     await deliver();
     expect(await mailServer.messagesTo(verifiedBuyer.email)).toHaveLength(1);
     expect(await mailServer.messagesTo(waitingBuyer.email)).toEqual([]);
-    expect((await outboxTo(waitingBuyer.email)).map((row) => row.awaiting_verification)).toEqual([true]);
+    expect((await outboxTo(api, waitingBuyer.email)).map((message) => message.awaitingVerification)).toEqual([true]);
   });
 
   it("when a buyer signs in with Google, then their address counts as verified and their order e-mail goes at once", async () => {
@@ -109,10 +107,7 @@ describe("mail to an address nobody has verified", () => {
   it("when a message was written, unseen, just as its address was verified, then the sender's next run still sends it", async () => {
     const buyer = await api.signUp("late", { verified: true });
     // As a transaction that did not yet see the verification would have written it.
-    await api.database.pool.query(
-      "insert into outbox (event_key, recipient, subject, text, html, awaiting_verification) values ($1, $2, 'Late', 'Late', '<p>Late</p>', true)",
-      [`test:late:${buyer.id}`, buyer.email],
-    );
+    await writeAwaitingMessage(api, { eventKey: `test:late:${buyer.id}`, to: buyer.email, subject: "Late", text: "Late", html: "<p>Late</p>" });
     await deliver();
     expect((await mailServer.messagesTo(buyer.email)).map((mail) => mail.subject)).toEqual(["Late"]);
   });

@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tools } from "../../src/db/schema.js";
 import type { Principal } from "../../src/lib/auth.js";
 import { AppError } from "../../src/lib/errors.js";
 import type { OrdersService, PlacedOrder } from "../../src/modules/orders/orders.service.js";
 import { createShopServices } from "../../src/shop-services.js";
-import { postgresStores } from "../../src/stores/postgres.js";
 import { expectProblem } from "../support/problems.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -23,7 +20,7 @@ let second: SignedInUser;
 
 beforeAll(async () => {
   api = await TestApi.start();
-  orders = createShopServices(postgresStores(api.database.db)).orders;
+  orders = createShopServices(api.anotherInstanceStores()).orders;
   [first, second] = await Promise.all([api.signUp("first"), api.signUp("second")]);
 });
 afterAll(() => api.stop());
@@ -61,8 +58,7 @@ async function placeTogether(toolId: string, batch: [SignedInUser, number][]): P
   return outcomes;
 }
 
-const stockOf = async (toolId: string) =>
-  (await api.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
+const stockOf = async (toolId: string) => (await api.stores.tools.findListed(toolId))!.stock;
 
 describe("a batch of orders for one tool", () => {
   it("checks each order against the stock the earlier ones left, and refuses each for its own reason", async () => {

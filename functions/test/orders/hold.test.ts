@@ -1,7 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../../src/db/schema.js";
 import { releaseUnpaidOrders } from "../../src/jobs/release-unpaid-orders.js";
+import { moveHoldEnd } from "../support/inspect/orders.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
 let api: TestApi;
@@ -18,10 +17,7 @@ afterAll(() => api.stop());
 async function placeOrder(toolId: string, quantity: number, minutesFromNow: number): Promise<string> {
   const response = await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, quantity) });
   expect(response.status).toBe(201);
-  await api.database.db
-    .update(orders)
-    .set({ releasesAt: sql`now() + make_interval(mins => ${minutesFromNow})` })
-    .where(eq(orders.id, response.body._id));
+  await moveHoldEnd(api, [response.body._id], minutesFromNow);
   return response.body._id;
 }
 
@@ -56,10 +52,10 @@ describe("the time an unpaid order holds its units", () => {
       const someone = await shortHold.signUp();
       const toolId = await shortHold.addTool({ minOrderQuantity: 1, stock: 10 });
       const orderId = await shortHold.placeOrder(someone, toolId, 4);
-      expect(await releaseUnpaidOrders(shortHold.database.db)).toBe(0);
+      expect(await releaseUnpaidOrders(shortHold.stores)).toBe(0);
 
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(await releaseUnpaidOrders(shortHold.database.db)).toBe(1);
+      expect(await releaseUnpaidOrders(shortHold.stores)).toBe(1);
       expect((await shortHold.request("GET", `/orders/${orderId}`, { token: someone.token })).status).toBe(404);
     } finally {
       await shortHold.stop();
@@ -76,7 +72,7 @@ describe("unpaid orders past the hold", () => {
     await api.markPaid(paid);
     expect(await stockOf(toolId)).toBe(85);
 
-    expect(await releaseUnpaidOrders(api.database.db)).toBe(1);
+    expect(await releaseUnpaidOrders(api.stores)).toBe(1);
 
     await catalogCatchesUp();
     expect(await stockOf(toolId)).toBe(92);
@@ -90,9 +86,9 @@ describe("unpaid orders past the hold", () => {
     for (let i = 0; i < 12; i++) await placeOrder(toolIds[i % 3]!, 10, -5);
     expect(await Promise.all(toolIds.map(stockOf))).toEqual([960, 960, 960]);
 
-    const released = await Promise.all([releaseUnpaidOrders(api.database.db), releaseUnpaidOrders(api.database.db)]);
+    const released = await Promise.all([releaseUnpaidOrders(api.stores), releaseUnpaidOrders(api.stores)]);
     expect(released[0]! + released[1]!).toBe(12);
-    expect(await releaseUnpaidOrders(api.database.db)).toBe(0);
+    expect(await releaseUnpaidOrders(api.stores)).toBe(0);
     await catalogCatchesUp();
     expect(await Promise.all(toolIds.map(stockOf))).toEqual([1000, 1000, 1000]);
   });

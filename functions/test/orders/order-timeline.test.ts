@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseUnpaidOrders } from "../../src/jobs/release-unpaid-orders.js";
+import { moveHoldEnd } from "../support/inspect/orders.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
 // What an order's page and receipt read: when it was paid, shipped or cancelled, and the card that
@@ -114,9 +115,9 @@ describe("an order's timeline", () => {
     const toolId = await api.addTool();
     const headers = { "idempotency-key": randomUUID() };
     const placed = await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 2), headers });
-    await api.database.pool.query("update orders set releases_at = now() - interval '1 minute' where id = $1", [placed.body._id]);
+    await moveHoldEnd(api, [placed.body._id], -1);
     const beforeReleased = Date.now();
-    expect(await releaseUnpaidOrders(api.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await releaseUnpaidOrders(api.stores)).toBeGreaterThanOrEqual(1);
     const replayed = await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 2), headers });
     expect(replayed.body).toMatchObject({ status: "cancelled", paidAt: null });
     expectTimeWithin(replayed.body.cancelledAt, beforeReleased, Date.now());

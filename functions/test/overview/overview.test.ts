@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { movePaidEarlier } from "../support/inspect/orders.js";
 import { expectProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -43,7 +44,7 @@ describe("the admin's overview", () => {
     expect((await overview()).body).toEqual({ timeZone: "UTC", revenueToday: 150, revenueThisWeek: 150, awaitingShipment: 2, lowStockTools: 1, openWishes: 2 });
 
     // Yesterday's payment counts for the week (when yesterday is in this week) but not for today.
-    await api.database.pool.query("update orders set paid_at = paid_at - interval '1 day' where id = $1", [stays]);
+    await movePaidEarlier(api, stays, 24 * 60);
     const dayOfWeek = new Date().getUTCDay();
     await fresh();
     expect((await overview()).body).toMatchObject({ revenueToday: 100, revenueThisWeek: dayOfWeek === 1 ? 100 : 150 });

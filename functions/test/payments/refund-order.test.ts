@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentsSettings } from "../../src/config/env.js";
 import { retryDueRefunds } from "../../src/jobs/retry-due-refunds.js";
+import { agePayments, mailsOf, paymentOf } from "../support/inspect/payments.js";
 import { expectProblem } from "../support/problems.js";
 import { StripeStub } from "../support/stripe-stub.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
@@ -26,11 +27,9 @@ afterAll(async () => {
   await stub?.stop();
 });
 
-async function rows<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  return (await api.database.pool.query(text, values)).rows as T[];
-}
-const aqOf = async (toolId: string) => (await rows<{ aq: number }>("select aq from tools where id = $1", [toolId]))[0]!.aq;
-const paymentOf = async (intentId: string) => (await rows<{ status: string }>("select status from payments where intent_id = $1", [intentId]))[0]!;
+const aqOf = async (toolId: string) => (await api.request("GET", `/tools/${toolId}`)).body.aq as number;
+const paymentStatusOf = async (intentId: string) => (await paymentOf(api, intentId))!.status;
+const mailsFor = (orderId: string, event: string) => mailsOf(api, `order:${orderId}:${event}`);
 const refundOrder = (orderId: string, user = admin) => api.request("POST", `/orders/${orderId}/refund`, { token: user.token });
 const ship = (orderId: string, body?: unknown) => api.request("PATCH", `/orders/${orderId}/shipped`, { token: admin.token, body });
 
@@ -54,16 +53,17 @@ describe("cancelling and refunding a paid order", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ _id: orderId, status: "refunded", paid: true, shipped: false, refundedAt: expect.any(String) });
     expect(stub.refundsFor(intentId)).toEqual([expect.objectContaining({ amount: 10000, idempotencyKey: `toolshop-refund-${intentId}` })]);
-    expect(await paymentOf(intentId)).toEqual({ status: "refunded" });
+    expect(await paymentStatusOf(intentId)).toBe("refunded");
     expect(await aqOf(toolId)).toBe(100);
 
     const mine = await api.request("GET", `/orders?userEmail=${encodeURIComponent(buyer.email)}`, { token: buyer.token });
     expect(mine.body.find((o: { _id: string }) => o._id === orderId)).toMatchObject({ status: "refunded" });
-    expect(await rows("select recipient, subject from outbox where event_key = $1", [`order:${orderId}:refunded`])).toEqual([
+    expect((await mailsFor(orderId, "refunded")).map(({ recipient, subject }) => ({ recipient, subject }))).toEqual([
       { recipient: buyer.email, subject: `Order ${orderId.slice(0, 8).toUpperCase()} cancelled and refunded` },
     ]);
-    expect(await rows("select actor_email, details from audit_log where action = 'order.refunded' and target_id = $1", [orderId])).toEqual([
-      { actor_email: admin.email, details: { userEmail: buyer.email, totalCents: 10000, transactionId: intentId } },
+    const audit = (await api.request("GET", "/audit-log", { token: admin.token })).body as { action: string; targetId: string; actorEmail: string; details: unknown }[];
+    expect(audit.filter((e) => e.action === "order.refunded" && e.targetId === orderId).map(({ actorEmail, details }) => ({ actorEmail, details }))).toEqual([
+      { actorEmail: admin.email, details: { userEmail: buyer.email, totalCents: 10000, transactionId: intentId } },
     ]);
   });
 
@@ -74,7 +74,7 @@ describe("cancelling and refunding a paid order", () => {
     expect((await refundOrder(orderId)).body).toMatchObject({ status: "refunded" });
     expect(stub.refundsFor(intentId)).toHaveLength(1);
     expect(await aqOf(toolId)).toBe(100);
-    expect(await rows("select 1 from outbox where event_key = $1", [`order:${orderId}:refunded`])).toHaveLength(1);
+    expect(await mailsFor(orderId, "refunded")).toHaveLength(1);
   });
 
   it("when refunding races with shipping, then exactly one wins: a refunded order is never shipped and a shipped one never refunded", async () => {
@@ -101,13 +101,13 @@ describe("cancelling and refunding a paid order", () => {
     const { orderId, intentId } = await paidOrder();
     stub.failNext(2, "error", { path: "/v1/refunds" });
     expect((await refundOrder(orderId)).body).toMatchObject({ status: "refunded" });
-    expect(await paymentOf(intentId)).toEqual({ status: "refund_due" });
+    expect(await paymentStatusOf(intentId)).toBe("refund_due");
     expect(stub.refundsFor(intentId)).toHaveLength(0);
 
-    await rows("update payments set updated_at = now() - interval '10 minutes' where intent_id = $1", [intentId]);
-    expect((await retryDueRefunds(api.database.db, stripe)).refunded).toEqual([intentId]);
+    await agePayments(api, 10, { intentId });
+    expect((await retryDueRefunds(api.stores, stripe)).refunded).toEqual([intentId]);
     expect(stub.refundsFor(intentId)).toEqual([expect.objectContaining({ idempotencyKey: `toolshop-refund-${intentId}` })]);
-    expect(await paymentOf(intentId)).toEqual({ status: "refunded" });
+    expect(await paymentStatusOf(intentId)).toBe("refunded");
   });
 
   it("when the order is unpaid, shipped or unknown, then nothing is refunded and the answer says why", async () => {
@@ -138,7 +138,7 @@ describe("shipping details", () => {
     const { orderId } = await paidOrder();
     const shipped = await ship(orderId, { carrier: "  DHL Express ", trackingNumber: "JD014600006281" });
     expect(shipped.body).toMatchObject({ status: "shipped", shippingCarrier: "DHL Express", trackingNumber: "JD014600006281" });
-    const [mail] = await rows<{ text: string }>("select text from outbox where event_key = $1", [`order:${orderId}:shipped`]);
+    const [mail] = await mailsFor(orderId, "shipped");
     expect(mail!.text).toContain("Carrier: DHL Express");
     expect(mail!.text).toContain("Tracking number: JD014600006281");
   });

@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentsSettings } from "../../src/config/env.js";
 import { retryDueRefunds } from "../../src/jobs/retry-due-refunds.js";
+import { agePayments, everyOrder, everyPayment, orderOf, paymentOf as storedPayment } from "../support/inspect/payments.js";
 import { expectProblem } from "../support/problems.js";
 import { StripeStub } from "../support/stripe-stub.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Money that came in without paying its order, whose refund Stripe failed where no webhook would
 // ask again: the sweeper job gives it back later. The job runs apart from the API, as the scheduled
-// function does, against the same database and the same Stripe stub.
+// function does, against the same store and the same Stripe stub.
 
 let stub: StripeStub;
 let api: TestApi;
@@ -26,18 +27,14 @@ afterAll(async () => {
   await stub?.stop();
 });
 
-const sweep = () => retryDueRefunds(api.database.db, stripe);
+const sweep = () => retryDueRefunds(api.stores, stripe);
 
-async function rows<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  return (await api.database.pool.query(text, values)).rows as T[];
-}
-const paymentOf = async (intentId: string) =>
-  (await rows<{ status: string; last_error: string | null; updated_at: Date }>("select * from payments where intent_id = $1", [intentId]))[0]!;
-const orderRow = async (orderId: string) => (await rows<{ status: string; transaction_id: string | null }>("select * from orders where id = $1", [orderId]))[0]!;
+const paymentOf = async (intentId: string) => (await storedPayment(api, intentId))!;
+const orderRow = (orderId: string) => orderOf(api, orderId);
 const refundCallsFor = (intentId: string) => stub.calls.filter((c) => c.path === "/v1/refunds" && c.params.payment_intent === intentId);
 
 /** Past the grace the sweeper gives a refund that may still be on its way. */
-const ageDueRefunds = () => rows("update payments set updated_at = now() - interval '10 minutes' where status = 'refund_due'");
+const ageDueRefunds = () => agePayments(api, 10, { status: "refund_due" });
 
 async function intentFor(orderId: string): Promise<string> {
   const response = await api.request("POST", "/create-payment-intent", { token: buyer.token, body: { orderId } });
@@ -72,13 +69,13 @@ describe("the refund sweeper", () => {
     expect(stub.refundsFor(intentId)).toEqual([expect.objectContaining({ amount: 100, idempotencyKey: `toolshop-refund-${intentId}` })]);
     expect(new Set(refundCallsFor(intentId).map((c) => c.idempotencyKey))).toEqual(new Set([`toolshop-refund-${intentId}`]));
     expect(await paymentOf(intentId)).toMatchObject({ status: "refunded" });
-    expect(await orderRow(orderId)).toMatchObject({ status: "unpaid", transaction_id: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: "unpaid", transactionId: null });
 
     const next = await intentFor(orderId);
     expect(next).not.toBe(intentId);
     stub.setIntent(next, { status: "succeeded" });
     expect((await confirmFromServer(orderId)).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: next });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: next });
   });
 
   it("when Stripe fails the refund again, then the payment stays due exactly as it was, and the run after refunds it", async () => {
@@ -183,21 +180,19 @@ describe("the refund sweeper", () => {
     expectProblem(await confirmFromServer(mischarged), 409);
 
     const due = await refundLeftDue();
-    await rows("update payments set updated_at = now() - interval '1 hour'");
-    const paymentsBefore = await rows("select * from payments order by id");
-    const ordersBefore = await rows("select * from orders order by id");
+    await agePayments(api, 60);
+    const paymentsBefore = await everyPayment(api);
+    const ordersBefore = await everyOrder(api);
     const callsBefore = stub.calls.length;
 
     // The sandbox holds none of this money: marking Stripe's payment refunded would return nothing.
-    expect(await retryDueRefunds(api.database.db, { kind: "sandbox" })).toEqual({ refunded: [], stillDue: [], notTried: 0 });
-    expect(await rows("select * from payments order by id")).toEqual(paymentsBefore);
+    expect(await retryDueRefunds(api.stores, { kind: "sandbox" })).toEqual({ refunded: [], stillDue: [], notTried: 0 });
+    expect(await everyPayment(api)).toEqual(paymentsBefore);
 
     expect(await sweep()).toEqual({ refunded: [due.intentId], stillDue: [], notTried: 0 });
-    const changed = (await rows<{ intent_id: string }>("select * from payments order by id")).filter(
-      (row, i) => JSON.stringify(row) !== JSON.stringify(paymentsBefore[i]),
-    );
-    expect(changed).toEqual([expect.objectContaining({ intent_id: due.intentId, status: "refunded" })]);
-    expect(await rows("select * from orders order by id")).toEqual(ordersBefore);
+    const changed = (await everyPayment(api)).filter((row, i) => JSON.stringify(row) !== JSON.stringify(paymentsBefore[i]));
+    expect(changed).toEqual([expect.objectContaining({ intentId: due.intentId, status: "refunded" })]);
+    expect(await everyOrder(api)).toEqual(ordersBefore);
     expect(stub.calls.slice(callsBefore).map((c) => `${c.method} ${c.path} ${String(c.params.payment_intent)}`)).toEqual([
       `POST /v1/refunds ${due.intentId}`,
     ]);

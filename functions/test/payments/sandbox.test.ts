@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { everythingStored, handledEvents, orderOf, paymentOf, paymentsOfOrder, sandboxIntentsOfOrder, setOrderTotal } from "../support/inspect/payments.js";
 import { expectProblem } from "../support/problems.js";
 import { type ApiResponse, type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -57,18 +58,9 @@ const getOrder = (orderId: string, user = buyer) => api.request("GET", `/orders/
 const myOrders = async (user = buyer) =>
   (await api.request("GET", `/orders?userEmail=${encodeURIComponent(user.email)}`, { token: user.token })).body as { _id: string; paid: boolean }[];
 
-async function rows<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  return (await api.database.pool.query(text, values)).rows as T[];
-}
-const sandboxIntentsFor = (orderId: string) =>
-  rows<{ id: string; amount: string; currency: string; metadata: Record<string, string>; idempotency_key: string; status: string; refunded_at: Date | null }>(
-    "select * from sandbox_intents where metadata->>'orderId' = $1",
-    [orderId],
-  );
-const paymentsFor = (orderId: string) =>
-  rows<{ attempt: number; status: string; intent_id: string; last_error: string | null }>("select * from payments where order_id = $1 order by attempt", [orderId]);
-const orderRow = async (orderId: string) =>
-  (await rows<{ status: string; transaction_id: string | null; card_last4: string | null; paid_at: Date | null }>("select * from orders where id = $1", [orderId]))[0]!;
+const sandboxIntentsFor = (orderId: string) => sandboxIntentsOfOrder(api, orderId);
+const paymentsFor = (orderId: string) => paymentsOfOrder(api, orderId);
+const orderRow = (orderId: string) => orderOf(api, orderId);
 
 async function paidOrder(): Promise<{ orderId: string; intentId: string }> {
   const orderId = await newOrder();
@@ -85,9 +77,9 @@ describe("starting a payment", () => {
     expect(response.body).toEqual({ clientSecret: expect.stringMatching(/^pi_sandbox_\w+_secret_\w+$/), provider: "sandbox" });
     const [intent, ...others] = await sandboxIntentsFor(orderId);
     expect(others).toHaveLength(0);
-    expect(intent).toMatchObject({ id: intentIdOf(response.body.clientSecret), amount: "5000", currency: "usd", metadata: { orderId }, status: "requires_payment_method" });
-    expect(intent!.idempotency_key).toContain(orderId);
-    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ attempt: 1, status: "pending", intent_id: intent!.id })]);
+    expect(intent).toMatchObject({ id: intentIdOf(response.body.clientSecret), amount: 5000, currency: "usd", metadata: { orderId }, status: "requires_payment_method" });
+    expect(intent!.idempotencyKey).toContain(orderId);
+    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ attempt: 1, status: "pending", intentId: intent!.id })]);
   });
 
   it("when the page is opened again and again, then every time the same intent comes back", async () => {
@@ -150,7 +142,7 @@ describe("starting a payment", () => {
   it("when the order's total is below the card minimum of $0.50, then it is refused with 422", async () => {
     // Placing refuses such an order now (test/security/money-limits.test.ts); one placed before could have $0.
     const orderId = await newOrder(buyer);
-    await rows("update orders set total_cents = 0 where id = $1", [orderId]);
+    await setOrderTotal(api, orderId, 0);
     const response = await startPayment(buyer, orderId);
     expectProblem(response, 422);
     expect(response.body.code).toBe("amount_too_small");
@@ -181,11 +173,11 @@ describe("test cards", () => {
 
   it("when a sandbox card succeeds, then the order is settled through the provider-event handler, as a Stripe webhook is", async () => {
     const { intentId } = await paidOrder();
-    const events = await rows<{ id: string; type: string }>("select * from payment_events where id like 'evt_sandbox_%'");
+    const events = (await handledEvents(api)).filter((e) => e.id.startsWith("evt_sandbox_"));
     expect(events.map((e) => e.type)).toContain("payment_intent.succeeded");
-    expect((await sandboxIntentsFor((await rows<{ order_id: string }>("select order_id from payments where intent_id = $1", [intentId]))[0]!.order_id))[0]).toMatchObject({
+    expect((await sandboxIntentsFor((await paymentOf(api, intentId))!.orderId))[0]).toMatchObject({
       status: "succeeded",
-      card_last4: "4242",
+      cardLast4: "4242",
     });
   });
 
@@ -205,7 +197,7 @@ describe("test cards", () => {
       expectProblem(response, 402);
       expect(response.body).toMatchObject({ code, detail: message });
       expect((await getOrder(orderId)).body).toMatchObject({ paid: false, status: "unpaid", transactionId: null });
-      expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "failed", last_error: message })]);
+      expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "failed", lastError: message })]);
 
       expect(await clientSecretFor(orderId)).toBe(clientSecret);
       expect((await confirmCard(clientSecret, SUCCESS)).status).toBe(200);
@@ -237,7 +229,7 @@ describe("test cards", () => {
     expect(response.body).toMatchObject({ code, detail: message });
     expect((await getOrder(orderId)).body).toMatchObject({ paid: false, status: "unpaid" });
     // Stripe.js would not have sent this form: no failed attempt is recorded against the order.
-    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "pending", last_error: null })]);
+    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "pending", lastError: null })]);
     expect((await sandboxIntentsFor(orderId))[0]).toMatchObject({ status: "requires_payment_method" });
   });
 
@@ -285,15 +277,12 @@ describe("test cards", () => {
     const clientSecret = await clientSecretFor(orderId);
     const responses = await Promise.all([confirmCard(clientSecret, SUCCESS), confirmCard(clientSecret, "5555555555554444")]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: intentIdOf(clientSecret) });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: intentIdOf(clientSecret) });
   });
 });
 
 describe("the receipt's card and time", () => {
-  const paymentCard = async (orderId: string) =>
-    (await rows<{ status: string; card_last4: string | null }>("select status, card_last4 from payments where order_id = $1 order by attempt", [orderId])).map(
-      (row) => [row.status, row.card_last4],
-    );
+  const paymentCard = async (orderId: string) => (await paymentsFor(orderId)).map((payment) => [payment.status, payment.cardLast4]);
 
   it.each([
     ["4242424242424242", "4242"],
@@ -330,7 +319,7 @@ describe("the receipt's card and time", () => {
     const clientSecret = await clientSecretFor(orderId);
     expect((await api.request("DELETE", `/orders/${orderId}`, { token: buyer.token })).status).toBe(200);
     await confirmCard(clientSecret, SUCCESS);
-    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", card_last4: null, paid_at: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", cardLast4: null, paidAt: null });
     expect(await paymentCard(orderId)).toEqual([["refunded", null]]);
   });
 
@@ -407,9 +396,9 @@ describe("after payment", () => {
     expect((await api.request("DELETE", `/orders/${orderId}`, { token: buyer.token })).status).toBe(200);
 
     expect((await confirmCard(clientSecret, SUCCESS)).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", transaction_id: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", transactionId: null });
     expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "refunded" })]);
-    expect((await sandboxIntentsFor(orderId))[0]!.refunded_at).toBeInstanceOf(Date);
+    expect((await sandboxIntentsFor(orderId))[0]!.refundedAt).toBeInstanceOf(Date);
     expect((await api.request("GET", `/tools/${toolId}`)).body.aq).toBe(10);
     expectProblem(await getOrder(orderId), 404);
   });
@@ -425,29 +414,26 @@ describe("a shop on the sandbox", () => {
 });
 
 describe("card numbers", () => {
-  async function everyTableAsText(): Promise<string> {
-    const tables = await rows<{ table_schema: string; table_name: string }>(
-      "select table_schema, table_name from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')",
-    );
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(["orders", "payments", "payment_events", "sandbox_intents"]));
-    const dumps = await Promise.all(tables.map((t) => rows<{ row: string }>(`select t::text as row from "${t.table_schema}"."${t.table_name}" t`)));
-    return dumps.flat().map((r) => r.row).join("\n");
+  async function everythingAsText(): Promise<string> {
+    const { names, text } = await everythingStored(api);
+    expect(names).toEqual(expect.arrayContaining(["orders", "payments", "paymentEvents", "sandboxIntents"]));
+    return text;
   }
 
-  it("when cards are paid and declined, then no full card number is in any table of the database or in the logs", async () => {
+  it("when cards are paid and declined, then no full card number is anywhere in the store or in the logs", async () => {
     const paid = await newOrder();
     expect((await confirmCard(await clientSecretFor(paid), SUCCESS)).status).toBe(200);
     const declined = await newOrder();
     expect((await confirmCard(await clientSecretFor(declined), DECLINED)).status).toBe(402);
     expect((await confirmCard(await clientSecretFor(declined), card(DECLINED, { expYear: 2001 }))).status).toBe(402);
 
-    const database = await everyTableAsText();
-    expect(database).toContain(paid);
-    expect(database).toContain("4242");
+    const stored = await everythingAsText();
+    expect(stored).toContain(paid);
+    expect(stored).toContain("4242");
     const logs = logLines.join("");
     expect(logs).toContain("/confirm");
     for (const number of [SUCCESS, DECLINED, "4242 4242 4242 4242", "4000000000009995", "4000000000000069", "4000000000000127", "4242424242424241"]) {
-      expect(database).not.toContain(number);
+      expect(stored).not.toContain(number);
       expect(logs).not.toContain(number);
     }
   });

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { handledEvents, orderOf, paymentsOfOrder } from "../support/inspect/payments.js";
 import { expectProblem } from "../support/problems.js";
 import { StripeStub } from "../support/stripe-stub.js";
 import { type ApiResponse, type SignedInUser, TestApi } from "../support/test-app.js";
@@ -78,14 +79,9 @@ function declineAt(intentId: string, message = "Your card was declined.") {
   });
 }
 
-async function rows<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  return (await api.database.pool.query(text, values)).rows as T[];
-}
-const orderRow = async (orderId: string) =>
-  (await rows<{ status: string; transaction_id: string | null; paid_at: Date | null }>("select * from orders where id = $1", [orderId]))[0]!;
-const paymentsFor = (orderId: string) =>
-  rows<{ attempt: number; status: string; intent_id: string; last_error: string | null }>("select * from payments where order_id = $1 order by attempt", [orderId]);
-const eventCount = async () => Number((await rows<{ n: string }>("select count(*) as n from payment_events"))[0]!.n);
+const orderRow = (orderId: string) => orderOf(api, orderId);
+const paymentsFor = (orderId: string) => paymentsOfOrder(api, orderId);
+const eventCount = async () => (await handledEvents(api)).length;
 const callsTo = (path: string) => stub.calls.filter((c) => c.path === path);
 
 describe("starting a payment", () => {
@@ -104,7 +100,7 @@ describe("starting a payment", () => {
     });
     expect(create!.idempotencyKey).toBe(`toolshop-order-${orderId}-attempt-1`);
     expect(stub.intent(create!.intentId).client_secret).toBe(response.body.clientSecret);
-    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ attempt: 1, status: "pending", intent_id: create!.intentId })]);
+    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ attempt: 1, status: "pending", intentId: create!.intentId })]);
   });
 
   it("when the page is opened again and again, then the shop reuses the intent it has and Stripe makes no second one", async () => {
@@ -158,7 +154,7 @@ describe("the webhook", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ received: true });
 
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: intentId });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: intentId });
     const mine = await api.request("GET", `/orders?userEmail=${encodeURIComponent(buyer.email)}`, { token: buyer.token });
     expect(mine.body.find((o: { _id: string }) => o._id === orderId)).toMatchObject({ paid: true, status: "paid", transactionId: intentId });
     expectProblem(await api.request("DELETE", `/orders/${orderId}`, { token: buyer.token }), 409);
@@ -182,7 +178,7 @@ describe("the webhook", () => {
     const payload = JSON.stringify(stub.event("payment_intent.succeeded", intentId));
     const response = await deliver(payload, delivery(payload));
     expectProblem(response, 400);
-    expect(await orderRow(orderId)).toMatchObject({ status: "unpaid", transaction_id: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: "unpaid", transactionId: null });
     expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "pending" })]);
     expect(await eventCount()).toBe(before);
   });
@@ -230,7 +226,7 @@ describe("the webhook", () => {
     expect((await deliver(stub.event("payment_intent.payment_failed", intentId))).status).toBe(200);
     stub.setIntent(intentId, { status: "canceled" });
     expect((await deliver(stub.event("payment_intent.canceled", intentId))).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: intentId });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: intentId });
     expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "succeeded" })]);
   });
 
@@ -240,12 +236,12 @@ describe("the webhook", () => {
     declineAt(intentId, "Your card has insufficient funds.");
     expect((await deliver(stub.event("payment_intent.payment_failed", intentId))).status).toBe(200);
     expect(await orderRow(orderId)).toMatchObject({ status: "unpaid" });
-    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "failed", last_error: "Your card has insufficient funds." })]);
+    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "failed", lastError: "Your card has insufficient funds." })]);
 
     expect(await intentFor(orderId)).toBe(intentId);
     stub.setIntent(intentId, { last_payment_error: null });
     expect((await chargeAndNotify(intentId)).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: intentId });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: intentId });
   });
 
   it.each([
@@ -256,7 +252,7 @@ describe("the webhook", () => {
     const intentId = await intentFor(orderId);
     stub.setIntent(intentId, changes);
     expect((await chargeAndNotify(intentId)).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "unpaid", transaction_id: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: "unpaid", transactionId: null });
     expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "refunded" })]);
     expect(stub.refunds.filter((r) => r.paymentIntent === intentId)).toHaveLength(1);
     expectProblem(await confirmFromServer(orderId), 409);
@@ -264,7 +260,7 @@ describe("the webhook", () => {
     const next = await intentFor(orderId);
     expect(next).not.toBe(intentId);
     expect((await chargeAndNotify(next)).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: next });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: next });
   });
 
   it("when Stripe reports the intent canceled, then the order stays unpaid and the next page opening makes attempt 2 under a new key", async () => {
@@ -280,10 +276,10 @@ describe("the webhook", () => {
     expect(stub.createsFor(orderId).map((c) => c.idempotencyKey)).toEqual([`toolshop-order-${orderId}-attempt-1`, `toolshop-order-${orderId}-attempt-2`]);
     expect(await paymentsFor(orderId)).toEqual([
       expect.objectContaining({ attempt: 1, status: "canceled" }),
-      expect.objectContaining({ attempt: 2, status: "pending", intent_id: second }),
+      expect.objectContaining({ attempt: 2, status: "pending", intentId: second }),
     ]);
     expect((await chargeAndNotify(second)).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: second });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: second });
   });
 
   it("when the intent was canceled at Stripe and no webhook came, then opening the page finds out and makes attempt 2", async () => {
@@ -292,7 +288,7 @@ describe("the webhook", () => {
     stub.setIntent(first, { status: "canceled" });
     const second = await intentFor(orderId);
     expect(second).not.toBe(first);
-    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "canceled" }), expect.objectContaining({ attempt: 2, intent_id: second })]);
+    expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "canceled" }), expect.objectContaining({ attempt: 2, intentId: second })]);
   });
 
   it("when the intent succeeded at Stripe and no webhook came, then opening the page settles it and answers 409", async () => {
@@ -300,7 +296,7 @@ describe("the webhook", () => {
     const intentId = await intentFor(orderId);
     stub.setIntent(intentId, { status: "succeeded" });
     expectProblem(await startPayment(buyer, orderId), 409);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: intentId });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: intentId });
     expect(stub.createsFor(orderId)).toHaveLength(1);
   });
 
@@ -320,8 +316,8 @@ describe("the webhook", () => {
     const intentId = await intentFor(orderId);
     stub.setIntent(intentId, { metadata: { orderId: othersOrderId } });
     expect((await chargeAndNotify(intentId)).status).toBe(200);
-    expect(await orderRow(othersOrderId)).toMatchObject({ status: "unpaid", transaction_id: null });
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: intentId });
+    expect(await orderRow(othersOrderId)).toMatchObject({ status: "unpaid", transactionId: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: intentId });
   });
 
   it("when the event is about an intent the shop never made, or about something else, then it is acknowledged and ignored", async () => {
@@ -357,7 +353,7 @@ describe("the webhook", () => {
       expect.objectContaining({ amount: 5000, idempotencyKey: `toolshop-refund-${intentId}` }),
     ]);
     expect(callsTo("/v1/refunds")).toHaveLength(refundCalls + 1);
-    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", transaction_id: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", transactionId: null });
     expect(await paymentsFor(orderId)).toEqual([expect.objectContaining({ status: "refunded" })]);
   });
 
@@ -393,7 +389,7 @@ describe("confirming from the server", () => {
 
     // The webhook that follows finds the work done.
     expect((await deliver(stub.event("payment_intent.succeeded", intentId))).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: intentId });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: intentId });
   });
 
   it("when the buyer has not paid at Stripe, then it is 409 and the order stays unpaid, whatever the buyer claims", async () => {
@@ -436,10 +432,7 @@ describe("confirming from the server", () => {
 });
 
 describe("the receipt's card", () => {
-  const paymentCard = async (orderId: string) =>
-    (await rows<{ status: string; card_last4: string | null }>("select status, card_last4 from payments where order_id = $1 order by attempt", [orderId])).map(
-      (row) => [row.status, row.card_last4],
-    );
+  const paymentCard = async (orderId: string) => (await paymentsFor(orderId)).map((payment) => [payment.status, payment.cardLast4]);
   const getOrder = (orderId: string) => api.request("GET", `/orders/${orderId}`, { token: buyer.token });
   const retrievalsOf = (intentId: string) => callsTo(`/v1/payment_intents/${intentId}`);
 
@@ -544,7 +537,7 @@ describe("when Stripe is in trouble", () => {
     expectProblem(await confirmFromServer(orderId), 503);
     expect(await orderRow(orderId)).toMatchObject({ status: "unpaid" });
     expect((await confirmFromServer(orderId)).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transaction_id: intentId });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", transactionId: intentId });
   });
 
   it("when asking Stripe about an open intent fails, then reopening the page is 502 and the next opening reuses the intent", async () => {

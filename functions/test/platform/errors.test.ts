@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
-import { connectDatabase } from "../../src/db/client.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
 import { createTokenService } from "../../src/lib/tokens.js";
+import { breakList, unreachableStores } from "../support/inspect/security.js";
 import { expectProblem } from "../support/problems.js";
+import { storeKind } from "../support/stores.js";
 import { sendHostileRequest } from "../support/hostile-input-requests.js";
 import { type ApiResponse, PROJECT_ID, TestApi, TOKEN_SECRET } from "../support/test-app.js";
 
@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-async function fetchJson(url: string): Promise<ApiResponse> {
-  const response = await fetch(url);
+async function fetchJson(url: string, signal?: AbortSignal): Promise<ApiResponse> {
+  const response = await fetch(url, { signal });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
@@ -62,13 +62,13 @@ describe("health", () => {
     expect(response.body).toEqual({ status: "ok", database: "ok" });
   });
 
-  it("when the database cannot be reached, then GET /health answers a 503 problem", async () => {
+  it("when the store cannot be reached, then GET /health answers a 503 problem", async () => {
     // Nothing listens on port 9 of this machine.
-    const unreachable = connectDatabase({ url: "postgres://postgres@127.0.0.1:9/postgres", poolMax: 1 });
-    const app = await createApp({ db: unreachable.db, identity: firebaseIdentity(PROJECT_ID), tokens: createTokenService(TOKEN_SECRET, 60) });
+    const unreachable = unreachableStores(storeKind(), 9);
+    const app = await createApp({ stores: unreachable.stores, identity: firebaseIdentity(PROJECT_ID), tokens: createTokenService(TOKEN_SECRET, 60) });
     try {
       const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
-      expectProblem(await fetchJson(`${baseUrl}/api/health`), 503);
+      expectProblem(await fetchJson(`${baseUrl}/api/health`, AbortSignal.timeout(10_000)), 503);
     } finally {
       await app.close();
       await unreachable.close();
@@ -78,14 +78,14 @@ describe("health", () => {
 
 describe("unexpected failures", () => {
   it("when a query fails unexpectedly, then the answer is a 500 problem with a request id and no SQL", async () => {
-    await api.database.db.execute(sql`alter table reviews rename to reviews_away`);
+    const mend = await breakList(api, "reviews");
     try {
       const response = await api.request("GET", "/reviews");
       expectProblem(response, 500);
       expect(response.body.requestId).toEqual(expect.any(String));
       expect(JSON.stringify(response.body)).not.toContain("reviews");
     } finally {
-      await api.database.db.execute(sql`alter table reviews_away rename to reviews`);
+      await mend();
     }
     expect((await api.request("GET", "/reviews")).status).toBe(200);
   });

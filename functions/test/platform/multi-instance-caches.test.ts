@@ -13,7 +13,7 @@ let admin: SignedInUser;
 
 beforeAll(async () => {
   api = await TestApi.start();
-  other = await createApp({ db: api.database.db, identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens });
+  other = await createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens });
   otherUrl = await other.listen({ port: 0, host: "127.0.0.1" });
   [buyer, admin] = await Promise.all([api.signUp(), api.signUpAdmin()]);
 });

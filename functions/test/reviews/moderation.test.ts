@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviews } from "../../src/db/schema.js";
+import { insertReviewsAt, reviewById, reviewsBy } from "../support/inspect/reviews.js";
 import { expectProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -48,10 +47,10 @@ describe("removing a review", () => {
     expect(shown).toContain("Good hammers, slow delivery.");
     expect(shown).not.toContain("Rude words about the courier.");
 
-    const [row] = await api.database.db.select().from(reviews).where(eq(reviews.id, removed));
+    const row = await reviewById(api, removed);
     expect(row).toMatchObject({ review: "Rude words about the courier.", rating: 1 });
     expect(row!.removedAt).toBeInstanceOf(Date);
-    const [untouched] = await api.database.db.select().from(reviews).where(eq(reviews.id, kept));
+    const untouched = await reviewById(api, kept);
     expect(untouched!.removedAt).toBeNull();
 
     expect(await auditEntriesFor(removed)).toEqual([
@@ -109,7 +108,7 @@ describe("reviews of removed accounts", () => {
     expect(shown).toContain("From an account that stays.");
     expect(shown).not.toContain("From an account about to be removed.");
     expect(shown).not.toContain("Another from the leaving account.");
-    expect(await api.database.db.select().from(reviews).where(eq(reviews.userId, leaver.id))).toHaveLength(2);
+    expect(await reviewsBy(api, leaver.id)).toHaveLength(2);
   });
 
   it("when the newest reviews are asked for, then hidden ones do not count against the limit: the page holds the newest that are shown", async () => {
@@ -135,10 +134,10 @@ describe("reviews of removed accounts", () => {
       ...Array.from({ length: 10 }, (_, index) => ({ userId: leaver.id, userName: leaver.name, review: `Hidden alike ${index}.`, createdAt: at(50) })),
       { userId: author.id, userName: author.name, review: "Shown, oldest.", createdAt: at(10) },
     ];
-    const inserted = await api.database.db
-      .insert(reviews)
-      .values(rows.map((row) => ({ ...row, rating: 4 })))
-      .returning({ id: reviews.id, review: reviews.review, createdAt: reviews.createdAt });
+    const inserted = await insertReviewsAt(
+      api,
+      rows.map((row) => ({ ...row, rating: 4 })),
+    );
     expect((await api.request("DELETE", `/users/${leaver.id}`, { token: admin.token })).status).toBe(200);
 
     // Those of one moment come in the order of their ids, newest first.
@@ -153,7 +152,7 @@ describe("reviews of removed accounts", () => {
   });
 
   it("when a review has no account behind it (the demo reviews), then it is shown", async () => {
-    await api.database.db.insert(reviews).values({ userName: "Demo Reviewer", rating: 5, review: "A review without an account." });
+    await api.stores.reviews.insert({ userId: null, userName: "Demo Reviewer", rating: 5, review: "A review without an account." });
     expect(await shownTexts("?limit=1")).toEqual(["A review without an account."]);
   });
 });

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { breakList } from "../support/inspect/security.js";
 import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Every answer of the API, whatever its status or its author (route, problem handler, not-found
@@ -69,7 +69,7 @@ describe("security headers", () => {
   }
 
   it("when the API fails unexpectedly (500), then the problem carries every security header too", async () => {
-    await api.database.db.execute(sql`alter table wishes rename to wishes_away`);
+    const mend = await breakList(api, "wishes");
     const admin = await api.signUpAdmin();
     try {
       const response = await api.request("GET", "/wishes", { token: admin.token });
@@ -77,7 +77,7 @@ describe("security headers", () => {
       expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
       expectSecurityHeaders(response);
     } finally {
-      await api.database.db.execute(sql`alter table wishes_away rename to wishes`);
+      await mend();
     }
   });
 });

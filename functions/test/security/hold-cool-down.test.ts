@@ -1,7 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, tools } from "../../src/db/schema.js";
 import { releaseUnpaidOrders } from "../../src/jobs/release-unpaid-orders.js";
+import { cancelledMsAgo, endHoldNow, ordersOfBuyer, storedOrder } from "../support/inspect/security.js";
 import { expectProblem } from "../support/problems.js";
 import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -26,9 +25,9 @@ const HOUR_MS = 60 * 60_000;
 const order = (buyer: SignedInUser, toolId: string, quantity: number, target = api): Promise<ApiResponse> =>
   target.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, quantity) });
 const cancel = (who: SignedInUser, orderId: string, target = api) => target.request("DELETE", `/orders/${orderId}`, { token: who.token });
-const stockOf = async (toolId: string, target = api) => (await target.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
-const ordersOf = (buyer: SignedInUser, target = api) => target.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
-const cancelledAtOf = async (orderId: string) => (await api.database.db.select({ at: orders.cancelledAt }).from(orders).where(eq(orders.id, orderId)))[0]!.at!;
+const stockOf = async (toolId: string, target = api) => (await target.stores.tools.findListed(toolId))!.stock;
+const ordersOf = (buyer: SignedInUser, target = api) => ordersOfBuyer(target, buyer.id);
+const cancelledAtOf = async (orderId: string) => (await storedOrder(api, orderId)).cancelledAt!;
 const heldFor = (response: ApiResponse) => Date.parse(response.body.releasesAt) - Date.parse(response.body.createdAt);
 
 /** A refusal for the cool-down that names the instant the buyer may order again. */
@@ -88,8 +87,8 @@ describe("ordering again what one just let go", () => {
     const buyer = await api.signUp();
     const toolId = await api.addTool({ minOrderQuantity: 1, stock: 1000 });
     const lapsed = await api.placeOrder(buyer, toolId, 1000);
-    await api.database.db.update(orders).set({ releasesAt: sql`now() - interval '1 second'` }).where(eq(orders.id, lapsed));
-    expect(await releaseUnpaidOrders(api.database.db)).toBe(1);
+    await endHoldNow(api, lapsed);
+    expect(await releaseUnpaidOrders(api.stores)).toBe(1);
     const retryAt = new Date((await cancelledAtOf(lapsed)).getTime() + HOUR_MS);
 
     expectCoolingDown(await order(buyer, toolId, 1000), retryAt);
@@ -112,7 +111,7 @@ describe("ordering again what one just let go", () => {
     const cancelled = await api.placeOrder(buyer, toolId, 2);
     expect((await cancel(buyer, cancelled)).status).toBe(200);
     expectProblem(await order(buyer, toolId, 2), 409);
-    await api.database.db.update(orders).set({ cancelledAt: sql`now() - interval '60 minutes 1 second'` }).where(eq(orders.id, cancelled));
+    await cancelledMsAgo(api, cancelled, HOUR_MS + 1000);
     expect((await order(buyer, toolId, 2)).status).toBe(201);
   });
 
@@ -121,10 +120,10 @@ describe("ordering again what one just let go", () => {
     const toolId = await api.addTool({ minOrderQuantity: 1, stock: 10 });
     const earlier = await api.placeOrder(buyer, toolId, 2);
     expect((await cancel(buyer, earlier)).status).toBe(200);
-    await api.database.db.update(orders).set({ cancelledAt: sql`now() - interval '61 minutes'` }).where(eq(orders.id, earlier));
+    await cancelledMsAgo(api, earlier, 61 * 60_000);
     const later = await api.placeOrder(buyer, toolId, 2);
     expect((await cancel(buyer, later)).status).toBe(200);
-    await api.database.db.update(orders).set({ cancelledAt: sql`now() - interval '30 minutes'` }).where(eq(orders.id, earlier));
+    await cancelledMsAgo(api, earlier, 30 * 60_000);
     expectCoolingDown(await order(buyer, toolId, 2), new Date((await cancelledAtOf(later)).getTime() + HOUR_MS));
   });
 

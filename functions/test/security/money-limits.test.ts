@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tools } from "../../src/db/schema.js";
 import { expectProblem } from "../support/problems.js";
 import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -22,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-const stockOf = async (toolId: string) => (await api.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
+const stockOf = async (toolId: string) => (await api.stores.tools.findListed(toolId))!.stock;
 const place = (toolId: string, quantity: number) => api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, quantity) });
 
 /** A tool added through the admin's form, at a price in dollars. */

@@ -1,22 +1,11 @@
-import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { users } from "../../src/db/schema.js";
 import { createAccount } from "../support/auth-emulator.js";
+import { awayFromWindowEdge } from "../support/inspect/security.js";
 import { expectProblem } from "../support/problems.js";
 import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 
-// Limits far below the deployed defaults, so a few requests reach them. Counted in the database,
+// Limits far below the deployed defaults, so a few requests reach them. Counted in the store,
 // shared by every instance: test/security/shared-rate-limits.test.ts.
-
-/**
- * Windows are fixed minutes of the database's clock; a test that counts to a limit starts at least
- * 10 seconds before the next one, so a window ending halfway cannot hand out a fresh budget.
- */
-async function awayFromWindowEdge(api: TestApi) {
-  const { rows } = await api.database.pool.query<{ left: string }>("select 60 - mod(extract(epoch from now())::numeric, 60) as left");
-  const left = Number(rows[0]!.left);
-  if (left < 10) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
-}
 
 function expectRateLimited(response: ApiResponse) {
   expectProblem(response, 429);
@@ -43,8 +32,7 @@ describe("the sign-in exchange, limited per client IP", () => {
     const refused = await api.request("PUT", `/user/${encodeURIComponent(account.email)}`, { token: account.idToken, body: { email: account.email } });
     expectRateLimited(refused);
     expect(refused.body.token).toBeUndefined();
-    const [row] = await api.database.db.select({ n: count() }).from(users).where(eq(users.email, account.email));
-    expect(row!.n).toBe(0);
+    expect(await api.stores.users.findActiveByEmail(account.email)).toBeNull();
   });
 });
 

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
 import { loadEnv, orderRules } from "../../src/config/env.js";
-import { orders, tools } from "../../src/db/schema.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
 import { expectProblem } from "../support/problems.js";
 import { type ApiResponse, orderBody, PROJECT_ID, type SignedInUser, TestApi } from "../support/test-app.js";
@@ -23,7 +21,7 @@ let otherUrl: string;
 beforeAll(async () => {
   api = await TestApi.start({ orderRules: deployed });
   // A second instance on the same database, as a second function instance is.
-  other = await createApp({ db: api.database.db, identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0 } });
+  other = await createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0 } });
   otherUrl = await other.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
@@ -41,10 +39,9 @@ async function orderAt(baseUrl: string, buyer: SignedInUser, toolId: string, qua
 }
 const order = (buyer: SignedInUser, toolId: string, quantity = 1) => orderAt(api.baseUrl, buyer, toolId, quantity);
 
-const unpaidOf = async (buyer: SignedInUser) =>
-  (await api.database.db.select({ n: count() }).from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.status, "unpaid"))))[0]!.n;
-// Read from the database: the other instance's catalog cache may lag its writes by half a second.
-const stockOf = async (toolId: string) => (await api.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId)))[0]!.aq;
+const unpaidOf = async (buyer: SignedInUser) => (await api.stores.orders.listLiveByEmail(buyer.email)).filter((order) => order.status === "unpaid").length;
+// Read from the store: the other instance's catalog cache may lag its writes by half a second.
+const stockOf = async (toolId: string) => (await api.stores.tools.findListed(toolId))!.stock;
 const newTools = (n: number, aq = 100) => Promise.all(Array.from({ length: n }, () => api.addTool({ minOrderQuantity: 1, stock: aq })));
 
 function expectTooManyUnpaid(response: ApiResponse) {

@@ -9,14 +9,12 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
-import { connectDatabase, type DatabaseHandle } from "../../src/db/client.js";
-import { applyMigrations } from "../../src/db/migrate.js";
-import { rateLimitCounters } from "../../src/db/schema.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
 import { createTokenService } from "../../src/lib/tokens.js";
 import { createAccount, type FirebaseAccount } from "../support/auth-emulator.js";
-import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { awayFromWindowEdge, clearRateLimits, storedDataOf } from "../support/inspect/security.js";
 import { expectProblem } from "../support/problems.js";
+import { createTestStores, type TestStores } from "../support/stores.js";
 import { PROJECT_ID, TOKEN_SECRET } from "../support/test-app.js";
 
 // The sign-in exchange is limited per client address (3 a minute here). Which address that is
@@ -24,39 +22,31 @@ import { PROJECT_ID, TOKEN_SECRET } from "../support/test-app.js";
 // appended to X-Forwarded-For (1, behind Google's front end). A client writing the header itself
 // must not get a new budget either way.
 
-let testDatabase: TestDatabase;
-let database: DatabaseHandle;
+let testStores: TestStores;
 let account: FirebaseAccount;
 let app: FastifyInstance | undefined;
 let baseUrl: string;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = connectDatabase({ url: testDatabase.url, poolMax: 5 });
-  await applyMigrations(database.pool);
+  testStores = await createTestStores({ poolMax: 5 });
   account = await createAccount("proxied");
 });
-// Windows are fixed minutes of the database's clock: each test starts at least 10 seconds before
+// Windows are fixed minutes of the store's clock: each test starts at least 10 seconds before
 // the next one, so a window ending halfway cannot hand out a fresh budget.
-beforeEach(async () => {
-  const { rows } = await database.pool.query<{ left: string }>("select 60 - mod(extract(epoch from now())::numeric, 60) as left");
-  const left = Number(rows[0]!.left);
-  if (left < 10) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
-});
-// Each test gets an app of its own, and the counters, kept in the database, start empty.
+beforeEach(() => awayFromWindowEdge(storedDataOf(testStores)));
+// Each test gets an app of its own, and the counters, kept in the store, start empty.
 afterEach(async () => {
   await app?.close();
   app = undefined;
-  await database.db.delete(rateLimitCounters);
+  await clearRateLimits(storedDataOf(testStores));
 });
 afterAll(async () => {
-  await database?.close();
-  await testDatabase?.close();
+  await testStores?.close();
 });
 
 async function startApi(trustProxyHops: number) {
   app = await createApp({
-    db: database.db,
+    stores: testStores.stores,
     identity: firebaseIdentity(PROJECT_ID),
     tokens: createTokenService(TOKEN_SECRET, 3600),
     rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0 },
@@ -178,7 +168,7 @@ interface EmulatorChain {
 async function startEmulatorChain(trustProxyHops: number): Promise<EmulatorChain> {
   let route: Handler | undefined;
   app = await createApp({
-    db: database.db,
+    stores: testStores.stores,
     identity: firebaseIdentity(PROJECT_ID),
     tokens: createTokenService(TOKEN_SECRET, 3600),
     rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0 },

@@ -1,15 +1,15 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { getAuth } from "firebase-admin/auth";
+import type { Firestore } from "firebase-admin/firestore";
 import { type AppDependencies, createApp } from "../../src/app.js";
 import { DEFAULT_ORDER_RULES } from "../../src/config/env.js";
-import { connectDatabase, type DatabaseHandle } from "../../src/db/client.js";
-import { applyMigrations } from "../../src/db/migrate.js";
-import { orders, tools } from "../../src/db/schema.js";
+import type { DatabaseHandle } from "../../src/db/client.js";
+import type { NewTool } from "../../src/modules/tools/tools.store.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
 import { createTokenService, type TokenService } from "../../src/lib/tokens.js";
 import { type AccountOptions, createAccount, type FirebaseAccount, signInWithPassword } from "./auth-emulator.js";
-import { createTestDatabase, type TestDatabase } from "./database.js";
+import type { Stores } from "../../src/stores/postgres.js";
+import { createTestStores, type StoreKind, type TestStores } from "./stores.js";
 
 // A project of its own keeps the test emulator apart from a running `npm start`, which uses demo-toolshop.
 export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? "demo-toolshop-test";
@@ -59,27 +59,50 @@ export class TestApi {
   private constructor(
     readonly app: FastifyInstance,
     readonly baseUrl: string,
-    readonly database: DatabaseHandle,
     readonly tokens: TokenService,
-    private readonly testDatabase: TestDatabase,
+    private readonly testStores: TestStores,
   ) {}
 
+  /** Every module's store the app runs on. */
+  get stores(): Stores {
+    return this.testStores.stores;
+  }
+
+  /** The stores as another instance of the API has them, on the same data. */
+  anotherInstanceStores(): Stores {
+    return this.testStores.another();
+  }
+
+  /** Which store the app runs on. */
+  get storeKind(): StoreKind {
+    return this.testStores.kind;
+  }
+
+  /** The Firestore database the app runs on, for a test that reads or writes it directly. */
+  get firestore(): Firestore {
+    if (!this.testStores.firestore) throw new Error("this test reads Firestore directly, and the app runs on PostgreSQL");
+    return this.testStores.firestore;
+  }
+
+  /** The PostgreSQL database the app runs on, for a test that reads or writes it directly. */
+  get database(): DatabaseHandle {
+    if (!this.testStores.postgres) throw new Error("this test reads PostgreSQL directly, and the app runs on Firestore");
+    return this.testStores.postgres;
+  }
+
   static async start({ payments, logger, rateLimits, orderRules }: TestApiOptions = {}): Promise<TestApi> {
-    const testDatabase = await createTestDatabase();
-    const database = connectDatabase({ url: testDatabase.url, poolMax: 20 });
-    await applyMigrations(database.pool);
+    const testStores = await createTestStores({ poolMax: 20 });
     const tokens = createTokenService(TOKEN_SECRET, 3600);
     const limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0, ...rateLimits };
     const rules = { ...DEFAULT_ORDER_RULES, maxUnpaid: 0, ...orderRules };
-    const app = await createApp({ db: database.db, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger, rateLimits: limits, orderRules: rules });
+    const app = await createApp({ stores: testStores.stores, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger, rateLimits: limits, orderRules: rules });
     const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
-    return new TestApi(app, baseUrl, database, tokens, testDatabase);
+    return new TestApi(app, baseUrl, tokens, testStores);
   }
 
   async stop(): Promise<void> {
     await this.app.close();
-    await this.database.close();
-    await this.testDatabase.close();
+    await this.testStores.close();
   }
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -125,20 +148,19 @@ export class TestApi {
     return { ...user, token: response.body.token };
   }
 
-  async addTool(values: Partial<typeof tools.$inferInsert> = {}): Promise<string> {
-    const [row] = await this.database.db
-      .insert(tools)
-      .values({
-        name: "Torque Wrench",
-        img: "/images/tools/torque-wrench.svg",
-        unitPriceCents: 2599,
-        description: "Half-inch drive, 20 to 200 Nm.",
-        minOrderQuantity: 2,
-        stock: 100,
-        ...values,
-      })
-      .returning({ id: tools.id });
-    return row!.id;
+  /** Lists a tool as the store lists one (its first stock movement with it), and returns its id. */
+  async addTool(values: Partial<NewTool> = {}): Promise<string> {
+    const tool: NewTool = {
+      name: "Torque Wrench",
+      img: "/images/tools/torque-wrench.svg",
+      unitPriceCents: 2599,
+      description: "Half-inch drive, 20 to 200 Nm.",
+      minOrderQuantity: 2,
+      stock: 100,
+      ...values,
+    };
+    const listed = await this.stores.change(({ tx }) => this.stores.tools.insertTool(tx, tool));
+    return listed.id;
   }
 
   /** Places an order that must succeed, and returns its id. */
@@ -168,7 +190,8 @@ export class TestApi {
 
   /** Stands in for a settled payment where a test is about what follows; the payments tests drive the provider itself. */
   async markPaid(orderId: string): Promise<void> {
-    await this.database.db.update(orders).set({ status: "paid", paidAt: new Date() }).where(eq(orders.id, orderId));
+    const paid = await this.stores.change(({ tx }) => this.stores.orders.markPaid(tx, orderId, `pi_test_${orderId}`, null));
+    if (!paid) throw new Error(`order ${orderId} was not unpaid`);
   }
 }
 

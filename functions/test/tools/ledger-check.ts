@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
-import type { Queryable } from "../../src/db/client.js";
+import type { OrderStatus } from "../../src/modules/orders/orders.store.js";
+import { unitsOrdered } from "../support/inspect/orders.js";
+import { ledgerTotalOf, shelfStockOf } from "../support/inspect/tools.js";
+import type { TestApi } from "../support/test-app.js";
 
 export type ToolAccount = {
   toolId: string;
@@ -11,22 +13,24 @@ export type ToolAccount = {
   ledger: number;
 };
 
+/** The orders whose units are out of stock and not back: neither cancelled nor refunded. */
+const HOLDING: readonly OrderStatus[] = ["unpaid", "paid", "shipped"];
+
 /**
- * How each tool's units are accounted for, straight from the database. The ledger holds when, for
- * every tool, `ledger === aq + held`.
+ * How each tool's units are accounted for, as the store keeps them (a deleted tool's too). The
+ * ledger holds when, for every tool, `ledger === aq + held`.
  */
-export async function toolAccounts(db: Queryable, toolIds?: string[]): Promise<ToolAccount[]> {
-  const result = await db.execute<ToolAccount>(sql`
-    select t.id as "toolId", t.aq,
-      (select coalesce(sum(o.quantity), 0)::int from orders o where o.tool_id = t.id and o.status in ('unpaid', 'paid', 'shipped')) as held,
-      (select coalesce(sum(m.quantity), 0)::int from stock_movements m where m.tool_id = t.id) as ledger
-    from tools t
-    ${toolIds ? sql`where t.id in (${sql.join(toolIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
-    order by t.id`);
-  return result.rows;
+export async function toolAccounts(api: TestApi, toolIds: string[]): Promise<ToolAccount[]> {
+  return Promise.all(
+    [...toolIds].sort().map(async (toolId) => {
+      const [aq, held, ledger] = await Promise.all([shelfStockOf(api, toolId), unitsOrdered(api, toolId, HOLDING), ledgerTotalOf(api, toolId)]);
+      if (aq === null) throw new Error(`no tool ${toolId} is stored`);
+      return { toolId, aq, held, ledger };
+    }),
+  );
 }
 
 /** The accounts that do not add up; empty when the ledger holds. */
-export async function unbalancedTools(db: Queryable, toolIds?: string[]): Promise<ToolAccount[]> {
-  return (await toolAccounts(db, toolIds)).filter((account) => account.ledger !== account.aq + account.held);
+export async function unbalancedTools(api: TestApi, toolIds: string[]): Promise<ToolAccount[]> {
+  return (await toolAccounts(api, toolIds)).filter((account) => account.ledger !== account.aq + account.held);
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ManagedTool, ManageToolsPage, Tool } from "../../src/modules/tools/tools.schemas.js";
 import { createShopServices } from "../../src/shop-services.js";
-import { postgresStores } from "../../src/stores/postgres.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
 import { type ApiResponse, type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -108,7 +107,7 @@ describe("Manage Tools' list", () => {
   });
 
   it("when the tools low on stock are counted (the admin's overview), then the count is what the filter lists", async () => {
-    const { tools } = createShopServices(postgresStores(api.database.db));
+    const { tools } = createShopServices(api.anotherInstanceStores());
     expect(await tools.countLowStock()).toBe(expected(lowOnStock).length);
   });
 

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../../src/db/schema.js";
 import { releaseUnpaidOrders } from "../../src/jobs/release-unpaid-orders.js";
 import type { AuditEntry } from "../../src/modules/audit/audit.schemas.js";
 import type { StockLedgerPage, Tool } from "../../src/modules/tools/tools.schemas.js";
+import { moveHoldEnd } from "../support/inspect/orders.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
 import { toolAccounts, unbalancedTools } from "./ledger-check.js";
@@ -174,7 +173,7 @@ describe("the stock ledger", () => {
 
   it("when orders are placed, cancelled, released and paid between restocks and corrections, then every unit is accounted for", async () => {
     const id = await api.addTool({ minOrderQuantity: 1, stock: 30 });
-    const balanced = async () => expect(await unbalancedTools(api.database.db, [id])).toEqual([]);
+    const balanced = async () => expect(await unbalancedTools(api, [id])).toEqual([]);
 
     const cancelled = await api.placeOrder(buyer, id, 5);
     const paid = await api.placeOrder(buyer, id, 4);
@@ -185,14 +184,14 @@ describe("the stock ledger", () => {
     expect((await api.request("DELETE", `/orders/${cancelled}`, { token: buyer.token })).status).toBe(200);
     await balanced();
     await move(id, { kind: "correction", quantity: 6, reason: "Two cases dropped" });
-    await api.database.db.update(orders).set({ releasesAt: sql`now() - interval '1 minute'` }).where(eq(orders.id, released));
-    expect(await releaseUnpaidOrders(api.database.db)).toBe(1);
+    await moveHoldEnd(api, [released], -1);
+    expect(await releaseUnpaidOrders(api.stores)).toBe(1);
     await balanced();
     expect((await api.request("PATCH", `/orders/${paid}/shipped`, { token: admin.token })).status).toBe(200);
     // Another buyer: this one cancelled an order of the tool and let another lapse, and waits an hour.
     await api.placeOrder(await api.signUp(), id, 2);
 
     // 30 + 12 - 6 = 36 in the ledger: 4 shipped, 2 unpaid, 30 on the shelf.
-    expect(await toolAccounts(api.database.db, [id])).toEqual([{ toolId: id, aq: 30, held: 6, ledger: 36 }]);
+    expect(await toolAccounts(api, [id])).toEqual([{ toolId: id, aq: 30, held: 6, ledger: 36 }]);
   });
 });

@@ -1,12 +1,12 @@
-import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, tools, users } from "../../src/db/schema.js";
+import type { UserRecord } from "../../src/modules/users/users.store.js";
 import { releaseUnpaidOrders } from "../../src/jobs/release-unpaid-orders.js";
+import { moveHoldEnd } from "../support/inspect/orders.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 import { toolAccounts } from "./ledger-check.js";
 
-// Issue 13, point 1: a movement racing with orders never oversells and never loses a unit. Runs on
-// PGlite and, where TEST_DATABASE_URL is set, on PostgreSQL.
+// Issue 13, point 1: a movement racing with orders never oversells and never loses a unit, on every
+// store.
 
 let api: TestApi;
 let admin: SignedInUser;
@@ -17,14 +17,24 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-/** Buyers as the API knows them after sign-in: a row and an API token each. */
+/** Buyers as the API knows them after sign-in: an account and an API token each. */
 async function buyers(count: number): Promise<string[]> {
   const run = Date.now();
-  const rows = await api.database.db
-    .insert(users)
-    .values(Array.from({ length: count }, (_, i) => ({ firebaseUid: `racer-${run}-${i}`, email: `racer-${run}-${i}@toolshop.test`, name: `Racer ${i}` })))
-    .returning({ id: users.id, email: users.email });
-  return Promise.all(rows.map((row) => api.tokens.issue({ userId: row.id, email: row.email })));
+  const accounts: UserRecord[] = [];
+  // A hundred accounts a change: a Firestore transaction writes at most 500 documents, three an account.
+  for (let start = 0; start < count; start += 100) {
+    const indexes = Array.from({ length: Math.min(100, count - start) }, (_, i) => start + i);
+    accounts.push(
+      ...(await api.stores.change(async ({ tx }) => {
+        const made: UserRecord[] = [];
+        for (const i of indexes) {
+          made.push(await api.stores.users.insertAccount(tx, { firebaseUid: `racer-${run}-${i}`, email: `racer-${run}-${i}@toolshop.test`, name: `Racer ${i}`, role: "buyer" }));
+        }
+        return made;
+      })),
+    );
+  }
+  return Promise.all(accounts.map((account) => api.tokens.issue({ userId: account.id, email: account.email })));
 }
 
 async function place(token: string, toolId: string, quantity: number): Promise<string> {
@@ -46,14 +56,13 @@ describe("stock movements racing orders", () => {
     // hold is over, released by the job during the race.
     const toCancel = await Promise.all(tokens.slice(0, 15).map(async (token) => ({ token, id: await place(token, toolId, 2) })));
     const toRelease = await Promise.all(tokens.slice(15, 25).map((token) => place(token, toolId, 1)));
-    await api.database.db.update(orders).set({ releasesAt: sql`now() - interval '1 minute'` }).where(inArray(orders.id, toRelease));
+    await moveHoldEnd(api, toRelease, -1);
     // 60 - 30 - 10 leaves 20 on the shelf.
 
     const stockSeen: number[] = [];
     const watch = async () => {
       for (let i = 0; i < 20; i++) {
-        const [row] = await api.database.db.select({ aq: tools.stock }).from(tools).where(eq(tools.id, toolId));
-        stockSeen.push(row!.aq);
+        stockSeen.push((await api.stores.tools.findListed(toolId))!.stock);
       }
     };
     const orderCalls = tokens.slice(25).map((token) => api.request("POST", "/orders", { token, body: orderBody(toolId, 1) }));
@@ -70,7 +79,7 @@ describe("stock movements racing orders", () => {
       Promise.all(restocks),
       Promise.all(corrections),
       Promise.all(cancellations),
-      Promise.all([releaseUnpaidOrders(api.database.db), releaseUnpaidOrders(api.database.db)]),
+      Promise.all([releaseUnpaidOrders(api.stores), releaseUnpaidOrders(api.stores)]),
       watch(),
     ]);
 
@@ -87,7 +96,7 @@ describe("stock movements racing orders", () => {
     const sold = count(orderStatuses, 201);
     const restockedUnits = 25 * 2;
     const correctedUnits = 3 * count(correctionStatuses, 201);
-    const [account] = await toolAccounts(api.database.db, [toolId]);
+    const [account] = await toolAccounts(api, [toolId]);
     // The ledger: what the tool was created with, plus each restock, less each correction made.
     expect(account!.ledger).toBe(60 + restockedUnits - correctedUnits);
     // Live orders: only those taken in the race (the cancelled and released ones gave theirs back).

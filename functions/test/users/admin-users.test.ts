@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/db/schema.js";
+import { addAccountsAt } from "../support/inspect/users.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
 
@@ -22,14 +22,12 @@ interface UsersPage {
 let api: TestApi;
 let admin: SignedInUser;
 
-/** Accounts written straight into the table, with the join times a test wants (ties included). */
-async function addUsers(rows: { email: string; name: string; role?: "buyer" | "admin"; createdAt: Date; removedAt?: Date }[]) {
-  const inserted = await api.database.db
-    .insert(users)
-    .values(rows.map((row) => ({ firebaseUid: `uid-${randomUUID()}`, role: "buyer" as const, ...row })))
-    .returning();
-  return inserted;
-}
+/** Accounts written straight into the store, with the join times a test wants (ties included). */
+const addUsers = (rows: { email: string; name: string; role?: "buyer" | "admin"; createdAt: Date; removedAt?: Date }[]) =>
+  addAccountsAt(
+    api,
+    rows.map((row) => ({ firebaseUid: `uid-${randomUUID()}`, role: "buyer" as const, ...row })),
+  );
 
 const page = async (query: string): Promise<UsersPage> => {
   const response = await api.request<UsersPage>("GET", `/admin/users${query}`, { token: admin.token });

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../support/auth-emulator.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
@@ -7,7 +6,8 @@ import { type ApiResponse, orderBody, type SignedInUser, TestApi } from "../supp
 // Hostile strings in every text field. Each is either stored and returned exactly as sent, as inert
 // text, or refused with a 400 naming the field: a null character or broken Unicode anywhere (the
 // database cannot store either as sent), and a format the field's schema forbids (a phone number, a
-// URL or path without spaces). Never a 500, never evaluated, and every table is still there.
+// URL or path without spaces). Never a 500, never evaluated; on PostgreSQL every table is still
+// there (injection.sql.test.ts).
 
 interface Payload {
   name: string;
@@ -170,12 +170,7 @@ describe("hostile text in paths and queries", () => {
 });
 
 describe("afterwards", () => {
-  it("when every payload has been sent, then every table still exists and the catalog still answers", async () => {
-    const tables = ["tools", "users", "orders", "reviews", "wishes", "payments", "audit_log"];
-    for (const table of tables) {
-      const result = await api.database.db.execute<{ name: string | null }>(sql`select to_regclass(${`public.${table}`})::text as name`);
-      expect(result.rows[0]?.name).toBe(table);
-    }
+  it("when every payload has been sent, then the catalog still answers", async () => {
     const catalog = await api.request("GET", "/tools");
     expect(catalog.status).toBe(200);
     expect(catalog.body.length).toBeGreaterThan(1);

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailSender } from "../../src/modules/mail/mail.sender.js";
-import { postgresStores } from "../../src/stores/postgres.js";
 import { signInWithPassword, uniqueEmail } from "../support/auth-emulator.js";
+import { outboxOfEvents } from "../support/inspect/mail.js";
 import { TestMailServer } from "../support/mail-server.js";
 import { expectProblem, expectValidationProblem } from "../support/problems.js";
 import { type SignedInUser, TestApi } from "../support/test-app.js";
@@ -31,16 +31,9 @@ afterAll(async () => {
 const resolve = (body: unknown, token = admin.token) => api.request("POST", "/admin/wishes/resolve", { token, body });
 const fulfil = (body: unknown, token = admin.token) => api.request("POST", "/admin/wishes/fulfil", { token, body });
 
-interface OutboxRow {
-  event_key: string;
-  recipient: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-async function outboxAbout(toolId: string): Promise<OutboxRow[]> {
-  const result = await api.database.pool.query("select * from outbox where event_key like $1 order by recipient", [`tool:${toolId}:%`]);
-  return result.rows;
+/** The e-mail written about the tool, by recipient. */
+async function outboxAbout(toolId: string) {
+  return (await outboxOfEvents(api, `tool:${toolId}:`)).sort((a, b) => (a.recipient < b.recipient ? -1 : a.recipient > b.recipient ? 1 : 0));
 }
 
 /** A tool added as Add Product adds it. */
@@ -62,10 +55,10 @@ describe("marking wishes done or declined", () => {
     expect(response.body).toEqual({ acknowledged: true, modifiedCount: 2 });
 
     const states = await wishStates(api, ids);
-    expect(states.map((state) => [state.status, state.tool_id])).toEqual([["done", null], ["done", null]]);
-    for (const state of states) expect(state.resolved_at!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(states.map((state) => [state.status, state.toolId])).toEqual([["done", null], ["done", null]]);
+    for (const state of states) expect(state.resolvedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     const entries = await auditOf(api, ids);
-    expect(entries.map((entry) => [entry.action, entry.actor_id, entry.target_id, entry.details.status]).sort()).toEqual(
+    expect(entries.map((entry) => [entry.action, entry.actorId, entry.targetId, entry.details.status]).sort()).toEqual(
       ids.map((id) => ["wish.resolved", admin.id, id, "done"]).sort(),
     );
     expect((await groupsOf(api, admin, `q=${word}`)).body.groups).toEqual([]);
@@ -143,11 +136,11 @@ describe("the tool added for wishes", () => {
     const response = await fulfil({ wishIds: ids, toolId });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ acknowledged: true, modifiedCount: 3 });
-    expect((await wishStates(api, ids)).map((state) => [state.status, state.tool_id])).toEqual(ids.map(() => ["done", toolId]));
+    expect((await wishStates(api, ids)).map((state) => [state.status, state.toolId])).toEqual(ids.map(() => ["done", toolId]));
     const entries = await auditOf(api, ids);
     expect(entries).toHaveLength(3);
     for (const entry of entries) {
-      expect(entry).toMatchObject({ action: "wish.resolved", actor_id: admin.id, details: { status: "done", toolId, toolName: `${word} Laser Level Pro` } });
+      expect(entry).toMatchObject({ action: "wish.resolved", actorId: admin.id, details: { status: "done", toolId, toolName: `${word} Laser Level Pro` } });
     }
 
     const mail = await outboxAbout(toolId);
@@ -181,7 +174,7 @@ describe("the tool added for wishes", () => {
     const toolId = await addTool(`${word} Tile Saw`);
     expect((await fulfil({ wishIds: ids, toolId })).status).toBe(200);
 
-    const sender = createMailSender(postgresStores(api.database.db).mail, { smtpUrl: mailServer.smtpUrl, from: "Toolshop <orders@localhost>", messageIdDomain: "localhost" });
+    const sender = createMailSender(api.stores.mail, { smtpUrl: mailServer.smtpUrl, from: "Toolshop <orders@localhost>", messageIdDomain: "localhost" });
     await sender.deliverDue();
     for (const buyer of [ann, bob]) {
       const received = (await mailServer.messagesTo(buyer.email)).filter((mail) => mail.subject.includes(word));
@@ -233,7 +226,7 @@ describe("the tool added for wishes", () => {
     ]) {
       expectProblem(await fulfil(body), 404);
     }
-    expect(await wishStates(api, [id])).toEqual([expect.objectContaining({ status: "open", tool_id: null, resolved_at: null })]);
+    expect(await wishStates(api, [id])).toEqual([expect.objectContaining({ status: "open", toolId: null, resolvedAt: null })]);
     expect([...(await outboxAbout(deleted)), ...(await outboxAbout(listed))]).toEqual([]);
     expect(await auditOf(api, [id])).toEqual([]);
   });
@@ -245,7 +238,7 @@ describe("the tool added for wishes", () => {
     const secondTool = await addTool(`${word} Scroll Saw XL`);
     expect((await fulfil({ wishIds: [told], toolId: firstTool })).status).toBe(200);
     expectProblem(await fulfil({ wishIds: [open, told], toolId: secondTool }), 409);
-    expect((await wishStates(api, [open]))[0]).toMatchObject({ status: "open", tool_id: null });
+    expect((await wishStates(api, [open]))[0]).toMatchObject({ status: "open", toolId: null });
     expect(await outboxAbout(secondTool)).toEqual([]);
   });
 
@@ -255,7 +248,7 @@ describe("the tool added for wishes", () => {
     expect((await resolve({ wishIds: [done], status: "done" })).status).toBe(200);
     const toolId = await addTool(`${word} Wet Saw`);
     expect((await fulfil({ wishIds: [done], toolId })).body).toEqual({ acknowledged: true, modifiedCount: 1 });
-    expect((await wishStates(api, [done])).map((state) => [state.status, state.tool_id])).toEqual([["done", toolId]]);
+    expect((await wishStates(api, [done])).map((state) => [state.status, state.toolId])).toEqual([["done", toolId]]);
     expect(await outboxAbout(toolId)).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { wishes } from "../../src/db/schema.js";
+import type { AuditRecord } from "../../src/modules/audit/audit.store.js";
+import { insertWishesAt } from "../support/inspect/wishes.js";
 import type { SignedInUser, TestApi } from "../support/test-app.js";
 
 /** A word no other test's wishes have, so a search for it finds this test's wishes alone. */
@@ -38,13 +39,12 @@ export async function wishFor(api: TestApi, buyer: SignedInUser, name: string, p
   return response.body._id;
 }
 
-/** Wishes written straight to the table, at the times given, for tests of order and paging. */
+/** Wishes written straight to the store, at the times given, for tests of order and paging. */
 export async function insertWishes(api: TestApi, buyer: SignedInUser, rows: { name: string; priceCents?: number; at: Date }[]): Promise<string[]> {
-  const inserted = await api.database.db
-    .insert(wishes)
-    .values(rows.map(({ name, priceCents = 1000, at }) => ({ userId: buyer.id, userName: buyer.name, name, priceCents, details: "Inserted.", createdAt: at })))
-    .returning({ id: wishes.id });
-  return inserted.map((row) => row.id);
+  return insertWishesAt(
+    api,
+    rows.map(({ name, priceCents = 1000, at }) => ({ userId: buyer.id, userName: buyer.name, name, priceCents, details: "Inserted.", createdAt: at })),
+  );
 }
 
 export const groupsOf = (api: TestApi, admin: SignedInUser, query: string) => api.request<GroupsPage>("GET", `/admin/wishes?${query}`, { token: admin.token });
@@ -65,16 +65,26 @@ export async function allGroupPages(api: TestApi, admin: SignedInUser, query: st
 export interface WishState {
   id: string;
   status: string;
-  tool_id: string | null;
-  resolved_at: Date | null;
+  toolId: string | null;
+  resolvedAt: Date | null;
 }
 
+/** The wishes as the store keeps them, in id order; an id with no wish is left out. */
 export async function wishStates(api: TestApi, ids: string[]): Promise<WishState[]> {
-  const result = await api.database.pool.query("select id, status, tool_id, resolved_at from wishes where id = any($1::uuid[]) order by id", [ids]);
-  return result.rows as WishState[];
+  const found = await api.stores.change(({ tx }) => api.stores.wishes.lockWishes(tx, ids));
+  return found.map(({ id, status, toolId, resolvedAt }) => ({ id, status, toolId, resolvedAt }));
 }
 
-export async function auditOf(api: TestApi, ids: string[]): Promise<{ action: string; actor_id: string; target_id: string; details: Record<string, unknown> }[]> {
-  const result = await api.database.pool.query("select * from audit_log where target_type = 'wish' and target_id = any($1) order by id", [ids]);
-  return result.rows;
+/** The audit log's entries about these wishes, oldest first. */
+export async function auditOf(api: TestApi, ids: string[]): Promise<AuditRecord[]> {
+  const wanted = new Set(ids);
+  const entries: AuditRecord[] = [];
+  let before: number | null = null;
+  for (;;) {
+    const page = await api.stores.audit.newestFirst({ limit: 500, before });
+    entries.push(...page.filter((entry) => entry.targetType === "wish" && wanted.has(entry.targetId)));
+    if (page.length < 500) break;
+    before = page.at(-1)!.id;
+  }
+  return entries.reverse();
 }

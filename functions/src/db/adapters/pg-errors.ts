@@ -48,7 +48,8 @@ const CONNECTION_MESSAGES = [
  */
 export const isDatabaseUnavailable = (error: unknown): boolean => {
   const e = asPgError(error);
-  if (e.code && (CONNECTION_CODES.has(e.code) || e.code.startsWith("08"))) return true;
+  // Other stores' errors carry other codes (Firestore's are gRPC's numbers).
+  if (typeof e.code === "string" && (CONNECTION_CODES.has(e.code) || e.code.startsWith("08"))) return true;
   const message = e.message ?? "";
   if (CONNECTION_MESSAGES.some((m) => message.includes(m))) return true;
   const cause = causeOf(error);

@@ -15,7 +15,8 @@ export interface ReviewRecord {
   authorRemoved: boolean;
 }
 
-export type NewReview = Pick<ReviewRecord, "userId" | "userName" | "rating" | "review">;
+/** A review as it is written: now, or at a given time, as the demo shop's were before it opened. */
+export type NewReview = Pick<ReviewRecord, "userId" | "userName" | "rating" | "review"> & { createdAt?: Date };
 
 /** Where the reviews are kept: the module's port, one implementation per store. */
 export interface ReviewsStore {
@@ -26,8 +27,9 @@ export interface ReviewsStore {
   shown(limit: number): Promise<ReviewRecord[]>;
   insert(review: NewReview): Promise<ReviewRecord>;
   /**
-   * Takes a review down, or returns null when there is no such review or it is down already. Of two
-   * admins removing the same review at once, the second finds it removed and gets null.
+   * Takes a review down, or returns null when there is no such review (an id that cannot name one in
+   * this store included) or it is down already. Of two admins removing the same review at once, the
+   * second finds it removed and gets null.
    */
   markRemoved(tx: Tx, id: string): Promise<ReviewRecord | null>;
   /** Hides every review of an account being removed, in the removal's change. */

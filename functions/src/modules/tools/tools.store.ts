@@ -16,8 +16,11 @@ export interface ToolRecord {
   createdAt: Date;
 }
 
-/** A tool as an admin lists it. */
-export type NewTool = Omit<ToolRecord, "id" | "createdAt">;
+/**
+ * A tool as it is listed: now, as an admin lists it, or at a given time, as the demo shop's tools
+ * were listed over the weeks before it opened.
+ */
+export type NewTool = Omit<ToolRecord, "id" | "createdAt"> & { createdAt?: Date };
 
 /** What an edit may change: everything but the stock, which moves only with its ledger. */
 export type ToolEdit = Partial<Pick<ToolRecord, "name" | "img" | "unitPriceCents" | "description" | "minOrderQuantity">>;
@@ -34,7 +37,7 @@ export type StockMovementKind = (typeof stockMovementKinds)[number];
  * stock plus the units its live orders hold.
  */
 export interface StockMovementRecord {
-  /** Movements are numbered in the order they were made, across every tool. */
+  /** Movements are numbered in the order they were made, within their tool's ledger. */
   id: number;
   toolId: string;
   kind: StockMovementKind;

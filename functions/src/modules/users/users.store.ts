@@ -53,7 +53,10 @@ export class AccountTaken extends Error {
   }
 }
 
-/** Where the accounts are kept: the module's port, one implementation per store. */
+/**
+ * Where the accounts are kept: the module's port, one implementation per store. An id that cannot
+ * name an account in this store finds none, as a missing one does.
+ */
 export interface UsersStore {
   /**
    * The accounts of these ids (canonical form) that are not removed, as the auth guard knows them,

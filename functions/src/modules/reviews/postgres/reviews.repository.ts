@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, not, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { inPostgres } from "../../../db/unit-of-work.js";
+import { isUuid } from "../../../lib/ids.js";
 import type { ReviewsStore } from "../reviews.store.js";
 import { reviews } from "./reviews.tables.js";
 
@@ -24,6 +25,7 @@ export function postgresReviewsStore(db: Database): ReviewsStore {
 
     /** One statement: the second of two removals waits for the first's row lock, then finds it removed. */
     async markRemoved(tx, id) {
+      if (!isUuid(id)) return null;
       const [row] = await inPostgres(tx)
         .update(reviews)
         .set({ removedAt: sql`now()` })

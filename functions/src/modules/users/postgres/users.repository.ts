@@ -3,6 +3,7 @@ import { isUniqueViolation } from "../../../db/adapters/pg-errors.js";
 import type { Database } from "../../../db/client.js";
 import { queryPrepared } from "../../../db/prepared.js";
 import { inPostgres } from "../../../db/unit-of-work.js";
+import { isUuid } from "../../../lib/ids.js";
 import type { Principal } from "../../../lib/auth.js";
 import { AccountTaken, type UsersStore } from "../users.store.js";
 import { users } from "./users.tables.js";
@@ -40,7 +41,7 @@ export function postgresUsersStore(db: Database): UsersStore {
         db,
         "find_principals",
         `select id, email, name, role from ${getTableName(users)} where id = any($1::uuid[]) and removed_at is null`,
-        [ids],
+        [ids.filter(isUuid)],
       );
     },
 
@@ -55,7 +56,8 @@ export function postgresUsersStore(db: Database): UsersStore {
     },
 
     /** The cursor's key is read in SQL from the user's own row, at full precision (microseconds). */
-    pageOfActive({ search, role, afterId, limit }) {
+    async pageOfActive({ search, role, afterId, limit }) {
+      if (afterId !== undefined && !isUuid(afterId)) return [];
       const conditions: SQL[] = [active];
       if (search) {
         // The one expression users_search_idx holds by trigram (migration 0008), so a search of three
@@ -77,6 +79,7 @@ export function postgresUsersStore(db: Database): UsersStore {
     },
 
     async accountExists(id) {
+      if (!isUuid(id)) return false;
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
       return row !== undefined;
     },
@@ -104,6 +107,7 @@ export function postgresUsersStore(db: Database): UsersStore {
     },
 
     async lockActiveById(tx, id) {
+      if (!isUuid(id)) return null;
       const [row] = await inPostgres(tx).select().from(users).where(and(eq(users.id, id), active)).for("update");
       return row ?? null;
     },

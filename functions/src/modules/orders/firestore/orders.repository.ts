@@ -1,0 +1,317 @@
+import { AggregateField, FieldPath, type Firestore, type Query, type QueryDocumentSnapshot, Timestamp } from "firebase-admin/firestore";
+import type { FirestoreChange } from "../../../firestore/change.js";
+import { isFirestoreUnavailable } from "../../../firestore/errors.js";
+import { inFirestore } from "../../../firestore/unit-of-work.js";
+import type { AdminOrdersView, OrderRecord, OrdersStore } from "../orders.store.js";
+import {
+  buyerRef,
+  isDocumentId,
+  keyRef,
+  newOrderDocument,
+  type OrderBuyerDocument,
+  type OrderDocument,
+  type OrderKeyDocument,
+  orderRef,
+  ordersOf,
+  searchTextOf,
+  toOrderRecord,
+} from "./orders.documents.js";
+
+const ORDER_NUMBER = /^[0-9a-f]{8}$/;
+/** Firestore's bound on the values of one `in` filter. */
+const IN_VALUES = 30;
+/** A search reads the listing in batches of this many and keeps the matches in memory. */
+const SEARCH_BATCH = 500;
+/** How many orders past its cursor one page of a search reads at most; a page that reaches it ends there. */
+const SEARCH_SCAN = 5_000;
+
+const recordOf = (snapshot: QueryDocumentSnapshot): OrderRecord => toOrderRecord(snapshot.id, snapshot.data() as OrderDocument);
+const newestFirst = (a: OrderRecord, b: OrderRecord): number =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const chunks = <T>(values: T[], size: number): T[][] => Array.from({ length: Math.ceil(values.length / size) }, (_, i) => values.slice(i * size, (i + 1) * size));
+const minutes = (count: number): number => count * 60_000;
+
+/**
+ * The orders in Firestore (docs/firestore.md § orders, orderBuyers, orderKeys), on the instance's
+ * clock. A lock is a read in the change's transaction, which holds the document until it commits.
+ */
+export function firestoreOrdersStore(db: Firestore): OrdersStore {
+  const newestOf = (query: Query): Query => query.orderBy("createdAt", "desc").orderBy(FieldPath.documentId(), "desc");
+  const listing = (status: AdminOrdersView["status"]): Query =>
+    newestOf(status ? ordersOf(db).where("status", "==", status) : ordersOf(db).where("live", "==", true));
+
+  /** The order as the change sees it; undefined when the id names none. */
+  const readOrder = (change: FirestoreChange, id: string): Promise<OrderDocument | undefined> =>
+    isDocumentId(id) ? change.get<OrderDocument>(orderRef(db, id)) : Promise.resolve(undefined);
+
+  /**
+   * Moves buyers' counts of unpaid orders by `delta` each. Every change that makes or ends an unpaid
+   * order passes here, so the count is exact; reading the buyer's document also holds their placing.
+   */
+  async function countUnpaid(change: FirestoreChange, delta: Map<string, number>): Promise<void> {
+    const buyers = [...delta.keys()];
+    const counts = await change.getAll<OrderBuyerDocument>(buyers.map((buyerId) => buyerRef(db, buyerId)));
+    buyers.forEach((buyerId, i) => {
+      change.set(buyerRef(db, buyerId), { unpaid: Math.max(0, (counts[i]?.unpaid ?? 0) + delta.get(buyerId)!) } satisfies OrderBuyerDocument);
+    });
+  }
+
+  const oneLessUnpaid = (change: FirestoreChange, rows: OrderRecord[]): Promise<void> => {
+    const delta = new Map<string, number>();
+    for (const row of rows) delta.set(row.userId, (delta.get(row.userId) ?? 0) - 1);
+    return rows.length > 0 ? countUnpaid(change, delta) : Promise.resolve();
+  };
+
+  /** Writes the order's new fields and returns it as it is now. */
+  function rewrite(change: FirestoreChange, id: string, before: OrderDocument, fields: Partial<OrderDocument>): OrderRecord {
+    const after = { ...before, ...fields };
+    change.set(orderRef(db, id), after);
+    return toOrderRecord(id, after);
+  }
+
+  /**
+   * A search's matches on the text, from the listing past the cursor: batch after batch until the
+   * page is full or `SEARCH_SCAN` orders were read. Also the last order it looked at (null when it
+   * read to the end), past which it cannot say what matches.
+   */
+  async function searchText(listed: Query, q: string, limit: number): Promise<{ found: OrderRecord[]; frontier: OrderRecord | null }> {
+    const found: OrderRecord[] = [];
+    let last: QueryDocumentSnapshot | null = null;
+    for (let scanned = 0; scanned < SEARCH_SCAN; ) {
+      const batch = await (last ? listed.startAfter(last) : listed).limit(SEARCH_BATCH).get();
+      for (const snapshot of batch.docs) {
+        last = snapshot;
+        if ((snapshot.get("searchText") as string).includes(q)) found.push(recordOf(snapshot));
+        if (found.length === limit) return { found, frontier: recordOf(snapshot) };
+      }
+      if (batch.size < SEARCH_BATCH) return { found, frontier: null };
+      scanned += batch.size;
+    }
+    return { found, frontier: last && recordOf(last) };
+  }
+
+  /** The order whose number the search is, when it is one and falls in the page's stretch of the listing. */
+  async function byNumber(q: string, view: AdminOrdersView, after: OrderRecord | null, frontier: OrderRecord | null): Promise<OrderRecord[]> {
+    if (!ORDER_NUMBER.test(q)) return [];
+    const snapshot = await ordersOf(db).where("number", "==", q).get();
+    return snapshot.docs
+      .map(recordOf)
+      .filter((row) => (view.status ? row.status === view.status : row.status !== "cancelled"))
+      .filter((row) => (after === null || newestFirst(after, row) < 0) && (frontier === null || newestFirst(row, frontier) <= 0));
+  }
+
+  return {
+    async findLive(id) {
+      if (!isDocumentId(id)) return null;
+      const snapshot = await orderRef(db, id).get();
+      const doc = snapshot.data() as OrderDocument | undefined;
+      return doc?.live ? toOrderRecord(id, doc) : null;
+    },
+
+    async lockLive(tx, id) {
+      const doc = await readOrder(inFirestore(tx), id);
+      return doc?.live ? toOrderRecord(id, doc) : null;
+    },
+
+    /** `orderKeys` names the order, so neither read needs an index. */
+    async findByIdempotencyKey(userId, key) {
+      if (!isDocumentId(userId)) return null;
+      const claim = (await keyRef(db, userId, key).get()).data() as OrderKeyDocument | undefined;
+      if (!claim) return null;
+      const doc = (await orderRef(db, claim.orderId).get()).data() as OrderDocument | undefined;
+      return doc ? toOrderRecord(claim.orderId, doc) : null;
+    },
+
+    /** The keys' claims, read in the change: a claim another change is writing waits for it. */
+    async findUsedKeys(tx, keys) {
+      const named = keys.filter(({ buyerId }) => isDocumentId(buyerId));
+      const claims = await inFirestore(tx).getAll(named.map(({ buyerId, idempotencyKey }) => keyRef(db, buyerId, idempotencyKey)));
+      return named.filter((_, i) => claims[i] !== undefined);
+    },
+
+    /**
+     * Reads each buyer's `orderBuyers` document in the change, in id order. Every placement that
+     * inserts a buyer's order writes that document in the same change, so of two placements for one
+     * buyer at once, Firestore retries the second, which then reads the first's count.
+     */
+    async lockBuyersAndCountUnpaid(tx, buyerIds) {
+      const ids = [...new Set(buyerIds)].filter(isDocumentId).sort();
+      const counts = await inFirestore(tx).getAll<OrderBuyerDocument>(ids.map((buyerId) => buyerRef(db, buyerId)));
+      return new Map(ids.flatMap((buyerId, i) => ((counts[i]?.unpaid ?? 0) > 0 ? [[buyerId, counts[i]!.unpaid] as const] : [])));
+    },
+
+    /** One query per 30 buyers; the cancellations of the shop, few, are left out in memory. */
+    async findCoolingDown(tx, toolId, buyerIds, holdMinutes) {
+      const change = inFirestore(tx);
+      const since = Timestamp.fromMillis(Date.now() - minutes(holdMinutes));
+      const until = new Map<string, Date>();
+      if (!isDocumentId(toolId)) return until;
+      for (const chunk of chunks([...new Set(buyerIds)], IN_VALUES)) {
+        const snapshot = await change.query(
+          ordersOf(db).where("buyerId", "in", chunk).where("toolId", "==", toolId).where("status", "==", "cancelled").where("cancelledAt", ">", since),
+        );
+        for (const row of snapshot.docs.map(recordOf)) {
+          if (row.cancelledBy !== "buyer" && row.cancelledBy !== "hold") continue;
+          const end = new Date(row.cancelledAt!.getTime() + minutes(holdMinutes));
+          if (end > (until.get(row.userId) ?? new Date(0))) until.set(row.userId, end);
+        }
+      }
+      return until;
+    },
+
+    /**
+     * Each keyed order claims `orderKeys/{buyer}_{key}` in the change. The claims were read in the
+     * change (here or by `findUsedKeys`), so a key claimed already is skipped, and of two changes
+     * claiming one key at once Firestore retries the second, which then finds it claimed.
+     */
+    async insertOrders(tx, accepted) {
+      if (accepted.length === 0) return [];
+      const change = inFirestore(tx);
+      const keyed = accepted.filter((order) => order.idempotencyKey !== null);
+      const claimRefs = keyed.map((order) => keyRef(db, order.userId, order.idempotencyKey!));
+      const claims = await change.getAll(claimRefs);
+      const claimed = new Set(claimRefs.filter((_, i) => claims[i] !== undefined).map((ref) => ref.path));
+      const now = new Date();
+      const inserted: OrderRecord[] = [];
+      const delta = new Map<string, number>();
+      for (const order of accepted) {
+        if (order.idempotencyKey !== null) {
+          const claim = keyRef(db, order.userId, order.idempotencyKey);
+          if (claimed.has(claim.path)) continue;
+          claimed.add(claim.path);
+          change.set(claim, { buyerId: order.userId, orderId: order.id } satisfies OrderKeyDocument);
+        }
+        const doc = newOrderDocument(order, now);
+        change.create(orderRef(db, order.id), doc);
+        inserted.push(toOrderRecord(order.id, doc));
+        delta.set(order.userId, (delta.get(order.userId) ?? 0) + 1);
+      }
+      if (delta.size > 0) await countUnpaid(change, delta);
+      return inserted;
+    },
+
+    /** `userEmail, live, createdAt desc`. */
+    async listLiveByEmail(email) {
+      const snapshot = await newestOf(ordersOf(db).where("userEmail", "==", email.trim().toLowerCase()).where("live", "==", true)).get();
+      return snapshot.docs.map(recordOf);
+    },
+
+    /**
+     * The listing is `live, createdAt desc` or `status, createdAt desc`. Firestore cannot look for a
+     * substring, so a search reads that listing past the cursor in batches and keeps the orders whose
+     * `searchText` holds it: at most `SEARCH_SCAN` orders a page, and a page that reaches the bound
+     * ends there. An order number is the `number` field's equality, merged in where it falls.
+     */
+    async listForAdmin(view) {
+      let listed = listing(view.status);
+      let after: OrderRecord | null = null;
+      if (view.afterId !== null) {
+        if (!isDocumentId(view.afterId)) return [];
+        const cursor = await orderRef(db, view.afterId).get();
+        if (!cursor.exists) return [];
+        listed = listed.startAfter(cursor);
+        after = toOrderRecord(cursor.id, cursor.data() as OrderDocument);
+      }
+      if (!view.q) return (await listed.limit(view.limit).get()).docs.map(recordOf);
+      const { found, frontier } = await searchText(listed, view.q, view.limit);
+      const numbered = (await byNumber(view.q, view, after, frontier)).filter((row) => !found.some((f) => f.id === row.id));
+      return [...found, ...numbered].sort(newestFirst).slice(0, view.limit);
+    },
+
+    async listLive(limit) {
+      return (await listing(null).limit(limit).get()).docs.map(recordOf);
+    },
+
+    /** Aggregations: the takings on `status, paidAt, totalCents`, the orders awaiting shipment on `status`. */
+    async figures(since) {
+      const takings = async (start: Date): Promise<number> => {
+        const paid = ordersOf(db).where("status", "in", ["paid", "shipped"]).where("paidAt", ">=", Timestamp.fromDate(start));
+        const snapshot = await paid.aggregate({ cents: AggregateField.sum("totalCents") }).get();
+        return snapshot.data().cents ?? 0;
+      };
+      const [revenueTodayCents, revenueWeekCents, awaiting] = await Promise.all([
+        takings(since.today),
+        takings(since.week),
+        ordersOf(db).where("status", "==", "paid").count().get(),
+      ]);
+      return { revenueTodayCents, revenueWeekCents, awaitingShipment: awaiting.data().count };
+    },
+
+    async markCancelled(tx, id, by) {
+      const change = inFirestore(tx);
+      const before = await readOrder(change, id);
+      if (!before) return;
+      const row = rewrite(change, id, before, { status: "cancelled", live: false, cancelledAt: Timestamp.now(), cancelledBy: by });
+      if (before.status === "unpaid") await oneLessUnpaid(change, [row]);
+    },
+
+    /**
+     * Firestore cannot pass over a document another transaction holds: the candidates are read
+     * outside the change (`status, releasesAt`, the earliest end of hold first), then each is read
+     * in it, which waits for a payment or cancellation holding it, and is cancelled only if it is
+     * still unpaid and past its hold.
+     */
+    async cancelUnpaidPastHold(tx, limit) {
+      const change = inFirestore(tx);
+      const now = Timestamp.now();
+      const candidates = await ordersOf(db).where("status", "==", "unpaid").where("releasesAt", "<=", now).orderBy("releasesAt").limit(limit).get();
+      const ids = candidates.docs.map((snapshot) => snapshot.id);
+      const docs = await change.getAll<OrderDocument>(ids.map((id) => orderRef(db, id)));
+      const released = ids.flatMap((id, i) => {
+        const before = docs[i];
+        if (before?.status !== "unpaid" || before.releasesAt === null || before.releasesAt.toMillis() > now.toMillis()) return [];
+        return [rewrite(change, id, before, { status: "cancelled", live: false, cancelledAt: now, cancelledBy: "hold" })];
+      });
+      await oneLessUnpaid(change, released);
+      return released;
+    },
+
+    async markShipped(tx, id, { carrier, trackingNumber }) {
+      const change = inFirestore(tx);
+      const before = await readOrder(change, id);
+      if (before?.status !== "paid") return null;
+      return rewrite(change, id, before, { status: "shipped", shippedAt: Timestamp.now(), shippingCarrier: carrier, trackingNumber });
+    },
+
+    async lockForPayment(tx, id) {
+      const doc = await readOrder(inFirestore(tx), id);
+      return doc ? toOrderRecord(id, doc) : null;
+    },
+
+    async markPaid(tx, id, transactionId, cardLast4) {
+      const change = inFirestore(tx);
+      const before = await readOrder(change, id);
+      if (before?.status !== "unpaid") return null;
+      const row = rewrite(change, id, before, { status: "paid", paidAt: Timestamp.now(), transactionId, cardLast4 });
+      await oneLessUnpaid(change, [row]);
+      return row;
+    },
+
+    async recordCard(tx, id, transactionId, cardLast4) {
+      const change = inFirestore(tx);
+      const before = await readOrder(change, id);
+      if (!before || before.transactionId !== transactionId || before.cardLast4 !== null) return null;
+      return { userEmail: rewrite(change, id, before, { cardLast4 }).userEmail };
+    },
+
+    async markRefunded(tx, id) {
+      const change = inFirestore(tx);
+      const before = await readOrder(change, id);
+      if (before?.status !== "paid") return null;
+      return rewrite(change, id, before, { status: "refunded", refundedAt: Timestamp.now() });
+    },
+
+    /** The buyer's orders by `buyerId` (single field), read in the change, which holds them. */
+    async moveBuyerToEmail(tx, userId, email) {
+      if (!isDocumentId(userId)) return;
+      const change = inFirestore(tx);
+      const snapshot = await change.query(ordersOf(db).where("buyerId", "==", userId));
+      for (const order of snapshot.docs) {
+        const before = order.data() as OrderDocument;
+        rewrite(change, order.id, before, { userEmail: email, searchText: searchTextOf(email, before.userName, before.toolName) });
+      }
+    },
+
+    isUnavailable: isFirestoreUnavailable,
+  };
+}

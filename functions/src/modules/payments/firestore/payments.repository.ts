@@ -1,0 +1,128 @@
+import { type Firestore, Timestamp } from "firebase-admin/firestore";
+import type { FirestoreChange } from "../../../firestore/change.js";
+import { inFirestore } from "../../../firestore/unit-of-work.js";
+import type { PaymentsStore } from "../payments.store.js";
+import {
+  attemptRef,
+  eventRef,
+  isDocumentId,
+  type PaymentAttemptDocument,
+  type PaymentDocument,
+  type PaymentEventDocument,
+  paymentRef,
+  paymentsOf,
+  toPaymentRecord,
+} from "./payments.documents.js";
+
+/**
+ * The payments in Firestore (docs/firestore.md § payments, paymentAttempts, paymentEvents), on the
+ * instance's clock. A payment's document is its intent's id, so a payment's `id` is its `intentId`.
+ */
+export function firestorePaymentsStore(db: Firestore): PaymentsStore {
+  const readPayment = (change: FirestoreChange, intentId: string): Promise<PaymentDocument | undefined> =>
+    isDocumentId(intentId) ? change.get<PaymentDocument>(paymentRef(db, intentId)) : Promise.resolve(undefined);
+
+  return {
+    /** `orderId, attempt desc`. */
+    async latestAttempt(orderId) {
+      const snapshot = await paymentsOf(db).where("orderId", "==", orderId).orderBy("attempt", "desc").limit(1).get();
+      const [latest] = snapshot.docs;
+      return latest ? toPaymentRecord(latest.id, latest.data() as PaymentDocument) : null;
+    },
+
+    /**
+     * One transaction reads the intent's document and the attempt's claim (`paymentAttempts`), and
+     * writes both only when neither exists: of two at once, Firestore retries the second, which then
+     * finds them and writes nothing.
+     */
+    async recordAttempt(payment) {
+      if (!isDocumentId(payment.intentId)) throw new Error(`${payment.intentId} cannot name a payment`);
+      const now = Timestamp.now();
+      await db.runTransaction(async (transaction) => {
+        const [intent, attempt] = await transaction.getAll(paymentRef(db, payment.intentId), attemptRef(db, payment.orderId, payment.attempt));
+        if (intent!.exists || attempt!.exists) return;
+        const doc: PaymentDocument = {
+          orderId: payment.orderId,
+          attempt: payment.attempt,
+          provider: payment.provider,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          status: "pending",
+          lastError: null,
+          cardLast4: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        transaction.create(paymentRef(db, payment.intentId), doc);
+        transaction.create(attemptRef(db, payment.orderId, payment.attempt), { intentId: payment.intentId } satisfies PaymentAttemptDocument);
+      });
+    },
+
+    async lockByIntent(tx, intentId) {
+      const doc = await readPayment(inFirestore(tx), intentId);
+      return doc ? toPaymentRecord(intentId, doc) : null;
+    },
+
+    /** `orderId, status` finds it; it is then read by id, which holds it, and checked again. */
+    async lockSucceededForOrder(tx, orderId) {
+      const change = inFirestore(tx);
+      const snapshot = await change.query(paymentsOf(db).where("orderId", "==", orderId).where("status", "==", "succeeded").limit(1));
+      const [found] = snapshot.docs;
+      if (!found) return null;
+      const doc = await change.get<PaymentDocument>(found.ref);
+      return doc?.status === "succeeded" ? toPaymentRecord(found.id, doc) : null;
+    },
+
+    async setStatus(tx, id, status, lastError) {
+      if (!isDocumentId(id)) return;
+      inFirestore(tx).update(paymentRef(db, id), { status, lastError, updatedAt: Timestamp.now() });
+    },
+
+    async markSucceeded(tx, id, cardLast4) {
+      if (!isDocumentId(id)) return;
+      inFirestore(tx).update(paymentRef(db, id), { status: "succeeded", lastError: null, cardLast4, updatedAt: Timestamp.now() });
+    },
+
+    async recordCard(tx, intentId, cardLast4) {
+      const change = inFirestore(tx);
+      const before = await readPayment(change, intentId);
+      if (before?.status !== "succeeded" || before.cardLast4 !== null) return null;
+      const after = { ...before, cardLast4 };
+      change.set(paymentRef(db, intentId), after);
+      return toPaymentRecord(intentId, after);
+    },
+
+    async markRefunded(intentId) {
+      if (!isDocumentId(intentId)) return;
+      const ref = paymentRef(db, intentId);
+      await db.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(ref);
+        if (snapshot.get("status") !== "refund_due") return;
+        transaction.update(ref, { status: "refunded", updatedAt: Timestamp.now() });
+      });
+    },
+
+    /** `status, provider, updatedAt`; the intent id (the document's) breaks ties. */
+    async dueRefunds({ provider, olderThanMinutes }) {
+      const before = Timestamp.fromMillis(Date.now() - olderThanMinutes * 60_000);
+      const snapshot = await paymentsOf(db).where("status", "==", "refund_due").where("provider", "==", provider).where("updatedAt", "<", before).orderBy("updatedAt").get();
+      return snapshot.docs.map((doc) => ({ intentId: doc.id }));
+    },
+
+    /**
+     * The event's document, read in the change and written when absent: of two deliveries at once,
+     * Firestore retries the second, which then finds it (or not, if the first rolled back).
+     */
+    async claimEvent(tx, id, type) {
+      const change = inFirestore(tx);
+      const ref = eventRef(db, id);
+      if (await change.get(ref)) return false;
+      change.set(ref, { type, receivedAt: Timestamp.now() } satisfies PaymentEventDocument);
+      return true;
+    },
+
+    async releaseEvent(id) {
+      await eventRef(db, id).delete();
+    },
+  };
+}
