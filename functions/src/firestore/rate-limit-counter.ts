@@ -1,43 +1,54 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import type { RateLimitCounter } from "../lib/rate-limit.js";
-import { DocumentLanes } from "./document-lanes.js";
 
 export interface RateLimitCounterOptions {
   windowSeconds?: number;
 }
 
 const WINDOW_SECONDS = 60;
+/** gRPC's ALREADY_EXISTS: the slot was taken by another request first. */
+const ALREADY_EXISTS = 6;
 
 /**
- * Fixed windows per key, counted in Firestore (`rateLimits/{window}_{key}`): every instance shares
- * one count. A request is one transaction on its window's document: read the count, and write it
- * one higher only while the window has room, so of a burst spread over any number of instances
- * exactly `limit` are allowed, and a full window is not written at all. Windows are slices of the
- * time each instance reads from Google's synchronised clocks, so they agree to well within a
- * second. Each document carries `expiresAt`, the field of the collection's TTL policy
- * (docs/firestore.md), which deletes windows that are over.
+ * Fixed windows per key, counted in Firestore without a transaction: a window of `limit` requests
+ * has `limit` slots, `rateLimits/{window}_{key}_{slot}`, and a request is allowed when it creates
+ * one. Firestore creates a document once, so of a burst spread over any number of instances exactly
+ * `limit` are allowed, and no request waits on another's lock. Each instance remembers the slots it
+ * has seen taken, so once a window is full its refusals write and read nothing; a refused request
+ * counts nothing. Windows are slices of the time each instance reads from Google's synchronised
+ * clocks. Each slot carries `expiresAt`, the field of the collection's TTL policy (docs/firestore.md),
+ * which deletes windows that are over.
  */
 export function firestoreRateLimitCounter(db: Firestore, { windowSeconds = WINDOW_SECONDS }: RateLimitCounterOptions = {}): RateLimitCounter {
   const windowMs = windowSeconds * 1000;
-  // A burst on one key in this instance takes turns at its window's document (document-lanes.ts).
-  const lanes = new DocumentLanes();
+  const slots = db.collection("rateLimits");
+  // The next slot worth trying, per key, in the current window only.
+  let window = 0;
+  let nextSlot = new Map<string, number>();
+
   return {
     async take(key, limit) {
       const now = Date.now();
       const windowStart = Math.floor(now / windowMs) * windowMs;
-      const ref = db.collection("rateLimits").doc(`${windowStart}_${encodeURIComponent(key)}`);
-      const turn = lanes.holder();
-      await turn.enter([ref.path]);
-      const allowed = await db
-        .runTransaction(async (transaction) => {
-          const count = ((await transaction.get(ref)).get("count") as number | undefined) ?? 0;
-          if (count >= limit) return false;
-          transaction.set(ref, { key, windowStart: Timestamp.fromMillis(windowStart), count: count + 1, expiresAt: Timestamp.fromMillis(windowStart + 2 * windowMs) });
-          return true;
-        })
-        .finally(() => turn.release());
-      if (allowed) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+      if (windowStart !== window) {
+        window = windowStart;
+        nextSlot = new Map();
+      }
+      const windowKey = `${windowStart}_${encodeURIComponent(key)}`;
+      for (;;) {
+        const slot = nextSlot.get(windowKey) ?? 1;
+        if (slot > limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+        nextSlot.set(windowKey, slot + 1);
+        try {
+          await slots.doc(`${windowKey}_${slot}`).create({ key, windowStart: Timestamp.fromMillis(windowStart), slot, expiresAt: Timestamp.fromMillis(windowStart + 2 * windowMs) });
+          return { allowed: true };
+        } catch (error) {
+          if ((error as { code?: unknown }).code === ALREADY_EXISTS) continue;
+          // Not taken by anyone: the slot is tried again by the next request.
+          if (window === windowStart) nextSlot.set(windowKey, Math.min(nextSlot.get(windowKey) ?? slot, slot));
+          throw error;
+        }
+      }
     },
   };
 }

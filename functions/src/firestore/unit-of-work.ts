@@ -9,8 +9,7 @@ import { DocumentLanes } from "./document-lanes.js";
  * with each other; Firestore runs a change again when a change of another instance took a document
  * it read first, and each attempt starts with no writes and no effects of the one before.
  */
-export function firestoreUnitOfWork(db: Firestore): RunChange {
-  const lanes = new DocumentLanes();
+export function firestoreUnitOfWork(db: Firestore, lanes = new DocumentLanes()): RunChange {
   return async (change) => {
     let effects: AfterCommit[] = [];
     const holder = lanes.holder();

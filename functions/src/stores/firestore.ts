@@ -1,4 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
+import { DocumentLanes } from "../firestore/document-lanes.js";
 import { firestoreRateLimitCounter } from "../firestore/rate-limit-counter.js";
 import { firestoreUnitOfWork } from "../firestore/unit-of-work.js";
 import { firestoreAuditStore } from "../modules/audit/firestore/audit.repository.js";
@@ -34,19 +35,21 @@ async function pingFirestore(db: Firestore): Promise<void> {
 
 /** The stores in Firestore (docs/firestore.md): the project's default database, or the emulator's. */
 export function firestoreStores(db: Firestore): Stores {
+  // One instance's lanes, for every change it makes (document-lanes.ts).
+  const lanes = new DocumentLanes();
   return {
-    change: firestoreUnitOfWork(db),
+    change: firestoreUnitOfWork(db, lanes),
     ping: () => pingFirestore(db),
     rateLimits: firestoreRateLimitCounter(db),
     timeZones: firestoreTimeZones(),
     audit: firestoreAuditStore(db),
-    mail: firestoreMailStore(db),
+    mail: firestoreMailStore(db, lanes),
     orders: firestoreOrdersStore(db),
     payments: firestorePaymentsStore(db),
     sandbox: firestoreSandboxStore(db),
     reviews: firestoreReviewsStore(db),
     tools: firestoreToolsStore(db),
     users: firestoreUsersStore(db),
-    wishes: firestoreWishesStore(db),
+    wishes: firestoreWishesStore(db, lanes),
   };
 }

@@ -137,9 +137,10 @@ export interface OrdersStore {
   /** Unpaid to cancelled, now, by its buyer or by an admin; call it with the order locked (`lockLive`). */
   markCancelled(tx: Tx, id: string, by: Exclude<OrderCanceller, "hold">): Promise<void>;
   /**
-   * Cancels up to `limit` unpaid orders whose hold is over (the oldest first), as the hold's
-   * cancellations, and returns them. An order another change holds right now (a payment, a
-   * cancellation) is passed over, so that change finishes first; the next run sees it.
+   * Cancels up to `limit` unpaid orders whose hold is over, as the hold's cancellations, and returns
+   * them. An order another change holds right now (a payment, a cancellation) is not cancelled under
+   * it: it is passed over (PostgreSQL) or waited for and read again (Firestore), so a payment that
+   * commits first keeps its order; the next run sees any order left.
    */
   cancelUnpaidPastHold(tx: Tx, limit: number): Promise<OrderRecord[]>;
   /**

@@ -1,5 +1,6 @@
 import { type DocumentReference, type Firestore, type Query, type QueryDocumentSnapshot, Timestamp } from "firebase-admin/firestore";
 import type { Tx } from "../../../lib/change.js";
+import type { DocumentLanes } from "../../../firestore/document-lanes.js";
 import { firestoreUnitOfWork, inFirestore } from "../../../firestore/unit-of-work.js";
 import type { MailStore, OutboxMessage } from "../mail.store.js";
 import { addressId, canNameDocument, type OutboxDocument, outboxDocument, outboxId, outboxMessageOf, type VerifiedAddressDocument } from "./mail.documents.js";
@@ -19,11 +20,14 @@ const isClaimable = (message: OutboxDocument, now: Timestamp): boolean =>
   message.nextAttemptAt.toMillis() <= now.toMillis() &&
   (message.claimedUntil === null || message.claimedUntil.toMillis() < now.toMillis());
 
-/** The outbox and the verified addresses in Firestore (docs/firestore.md). */
-export function firestoreMailStore(db: Firestore): MailStore {
+/**
+ * The outbox and the verified addresses in Firestore (docs/firestore.md). Its own changes take
+ * turns with the instance's others at each document (`lanes`, document-lanes.ts).
+ */
+export function firestoreMailStore(db: Firestore, lanes?: DocumentLanes): MailStore {
   const outbox = db.collection("outbox");
   const verified = db.collection("verifiedMailAddresses");
-  const runChange = firestoreUnitOfWork(db);
+  const runChange = firestoreUnitOfWork(db, lanes);
 
   const unsent = (): Query => outbox.where("sentAt", "==", null);
   const dueAt = (now: Timestamp): Query =>

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Firestore, type Query, type QueryDocumentSnapshot, Timestamp } from "firebase-admin/firestore";
+import type { DocumentLanes } from "../../../firestore/document-lanes.js";
 import { firestoreUnitOfWork, inFirestore } from "../../../firestore/unit-of-work.js";
 import type { WishesStore, WishGroupRecord, WishGroupsView } from "../wishes.store.js";
 import { regroup, type WishCollections } from "./wish-groups.js";
@@ -25,12 +26,15 @@ const SEARCH_MAX_GROUPS = 2000;
 
 const storedWish = (snapshot: QueryDocumentSnapshot): StoredWish => ({ id: snapshot.id, wish: snapshot.data() as WishDocument });
 
-/** The wishes, their groups and User Wish's copy of their wishers in Firestore (docs/firestore.md). */
-export function firestoreWishesStore(db: Firestore): WishesStore {
+/**
+ * The wishes, their groups and User Wish's copy of their wishers in Firestore (docs/firestore.md). Its own changes take
+ * turns with the instance's others at each document (`lanes`, document-lanes.ts).
+ */
+export function firestoreWishesStore(db: Firestore, lanes?: DocumentLanes): WishesStore {
   const collections: WishCollections = { wishes: db.collection("wishes"), groups: db.collection("wishGroups") };
   const { wishes, groups } = collections;
   const wishers = db.collection("wishers");
-  const runChange = firestoreUnitOfWork(db);
+  const runChange = firestoreUnitOfWork(db, lanes);
 
   /** The wishers' addresses, for those not removed; read once per page however many groups name them. */
   const addressBook = () => {
