@@ -34,7 +34,8 @@ beforeAll(async () => {
 // Windows are fixed minutes of the store's clock: each test starts at least 10 seconds before
 // the next one, so a window ending halfway cannot hand out a fresh budget.
 beforeEach(() => awayFromWindowEdge(storedDataOf(testStores)));
-// Each test gets an app of its own, and the counters, kept in the store, start empty.
+// Each test gets an app of its own, an instance with its own stores, and the counters, kept in the
+// store, start empty.
 afterEach(async () => {
   await app?.close();
   app = undefined;
@@ -46,7 +47,7 @@ afterAll(async () => {
 
 async function startApi(trustProxyHops: number) {
   app = await createApp({
-    stores: testStores.stores,
+    stores: testStores.another(),
     identity: firebaseIdentity(PROJECT_ID),
     tokens: createTokenService(TOKEN_SECRET, 3600),
     rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0 },
@@ -168,7 +169,7 @@ interface EmulatorChain {
 async function startEmulatorChain(trustProxyHops: number): Promise<EmulatorChain> {
   let route: Handler | undefined;
   app = await createApp({
-    stores: testStores.stores,
+    stores: testStores.another(),
     identity: firebaseIdentity(PROJECT_ID),
     tokens: createTokenService(TOKEN_SECRET, 3600),
     rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0 },
