@@ -147,16 +147,20 @@ const answers = async (url: string) => {
   }
 };
 
-export interface AuthEmulator extends Running {
-  host: string;
+export interface Emulators extends Running {
+  /** host:port of the Auth emulator. */
+  authHost: string;
+  /** host:port of the Firestore emulator; undefined when only Auth was started. */
+  firestoreHost?: string;
 }
 
 /**
- * A Firebase Auth emulator of this test's own, on free ports, with its own small firebase.json, so
- * it neither needs nor disturbs the emulators of `npm start` and of the API tests.
+ * Firebase emulators of this test's own (Auth, and Firestore when `firestoreEnv` says how to run
+ * it: scripts/firestore-emulator.mjs), on free ports, with their own small firebase.json, so they
+ * neither need nor disturb the emulators of `npm start` and of the API tests.
  */
-export async function startAuthEmulator(folder: string, projectId: string): Promise<AuthEmulator> {
-  const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
+export async function startEmulators(folder: string, projectId: string, firestoreEnv?: Record<string, string>): Promise<Emulators> {
+  const [auth, firestore, firestoreSocket, hub, logging] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   mkdirSync(folder, { recursive: true });
   const config = join(folder, "firebase.json");
   writeFileSync(
@@ -164,6 +168,7 @@ export async function startAuthEmulator(folder: string, projectId: string): Prom
     JSON.stringify({
       emulators: {
         auth: { host: "127.0.0.1", port: auth },
+        ...(firestoreEnv ? { firestore: { host: "127.0.0.1", port: firestore, websocketPort: firestoreSocket } } : {}),
         hub: { host: "127.0.0.1", port: hub },
         logging: { host: "127.0.0.1", port: logging },
         ui: { enabled: false },
@@ -172,18 +177,26 @@ export async function startAuthEmulator(folder: string, projectId: string): Prom
     }),
   );
   const firebase = require.resolve("firebase-tools/lib/bin/firebase.js");
-  const running = startProcess(process.execPath, [firebase, "--config", config, "emulators:start", "--only", "auth", "--project", projectId], {
+  const only = firestoreEnv ? "auth,firestore" : "auth";
+  const running = startProcess(process.execPath, [firebase, "--config", config, "emulators:start", "--only", only, "--project", projectId], {
     cwd: folder,
-    env: environmentWithoutNpm(),
+    env: environmentWithoutNpm(firestoreEnv),
   });
-  const host = `127.0.0.1:${auth}`;
+  const authHost = `127.0.0.1:${auth}`;
+  const firestoreHost = firestoreEnv ? `127.0.0.1:${firestore}` : undefined;
   try {
-    await waitFor(running, "The Auth emulator", async () => running.output().includes("All emulators ready") && (await answers(`http://${host}/`)), 120_000);
+    await waitFor(
+      running,
+      `The ${only} emulators`,
+      async () =>
+        running.output().includes("All emulators ready") && (await answers(`http://${authHost}/`)) && (!firestoreHost || (await answers(`http://${firestoreHost}/`))),
+      120_000,
+    );
   } catch (error) {
     await running.stop();
     throw error;
   }
-  return { ...running, host };
+  return { ...running, authHost, firestoreHost };
 }
 
 /**

@@ -27,9 +27,12 @@ async function main() {
     process.exit(2);
   }
   const env = loadCommandLineEnv();
-  // A demo project only ever lives in the emulators of `npm start`; a real one only in Firebase.
-  if (isDemoProject(env.FIREBASE_PROJECT_ID)) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= "127.0.0.1:9099";
-  else dropEmulatorHostsOutsideDemo(env.FIREBASE_PROJECT_ID);
+  // A demo project only ever lives in the emulators of `npm start` (firebase.json's ports); a real
+  // one only in Firebase, reached with application default credentials.
+  if (isDemoProject(env.FIREBASE_PROJECT_ID)) {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST ??= "127.0.0.1:9099";
+    if (env.DATA_STORE === "firestore") process.env.FIRESTORE_EMULATOR_HOST ??= "127.0.0.1:8080";
+  } else dropEmulatorHostsOutsideDemo(env.FIREBASE_PROJECT_ID);
   const auth = getAuth(defaultApp(env.FIREBASE_PROJECT_ID));
   const account = await auth.getUserByEmail(email);
   const store = await openStores(env, { poolMax: 1 });

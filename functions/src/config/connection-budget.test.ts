@@ -47,7 +47,7 @@ describe("the database connection budget", () => {
 
 describe("the function's secrets", () => {
   it("when deployed for real payments, then it declares the database, token and Stripe secrets", () => {
-    expect(apiFunctionOptions({}).secrets).toEqual(["DATABASE_URL", "API_TOKEN_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+    expect(apiFunctionOptions({ DATA_STORE: "postgres" }).secrets).toEqual(["DATABASE_URL", "API_TOKEN_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
   });
 
   it("when the emulators of npm start load the code, then it declares none, since they would ask Secret Manager", () => {
@@ -55,12 +55,18 @@ describe("the function's secrets", () => {
   });
 
   it("when the deployment runs on the payment sandbox, then it needs no Stripe secret", () => {
-    expect(apiFunctionOptions({ PAYMENTS_SANDBOX: "on" }).secrets).toEqual(["DATABASE_URL", "API_TOKEN_SECRET"]);
-    expect(apiFunctionOptions({ DATA_STORE: "firestore" }).secrets).toEqual(["API_TOKEN_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+    expect(apiFunctionOptions({ PAYMENTS_SANDBOX: "on" }).secrets).toEqual(["API_TOKEN_SECRET"]);
+    expect(apiFunctionOptions({ DATA_STORE: "postgres", PAYMENTS_SANDBOX: "on" }).secrets).toEqual(["DATABASE_URL", "API_TOKEN_SECRET"]);
+  });
+
+  it("when the deployment runs on Firestore, the default, then it needs no database address", () => {
+    expect(apiFunctionOptions({}).secrets).toEqual(["API_TOKEN_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+    expect(apiFunctionOptions({ DATA_STORE: "firestore" }).secrets).toEqual(apiFunctionOptions({}).secrets);
+    expect(() => apiFunctionOptions({ DATA_STORE: "mongodb" })).toThrow(/DATA_STORE/);
   });
 
   it("when the mail job is deployed, then it alone reads the mail server's SMTP_URL, and the emulators look up no secret", () => {
-    expect(jobFunctionOptions({ PAYMENTS_SANDBOX: "on" }, { secrets: SCHEDULED_JOBS.sendMail.secrets }).secrets).toEqual(["DATABASE_URL", "API_TOKEN_SECRET", "SMTP_URL"]);
+    expect(jobFunctionOptions({ PAYMENTS_SANDBOX: "on" }, { secrets: SCHEDULED_JOBS.sendMail.secrets }).secrets).toEqual(["API_TOKEN_SECRET", "SMTP_URL"]);
     expect(apiFunctionOptions({}).secrets).not.toContain("SMTP_URL");
     expect(jobFunctionOptions({ PAYMENTS_SANDBOX: "on" }).secrets).not.toContain("SMTP_URL");
     expect(jobFunctionOptions({ FUNCTIONS_EMULATOR: "true" }, { secrets: SCHEDULED_JOBS.sendMail.secrets }).secrets).toEqual([]);

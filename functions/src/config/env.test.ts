@@ -78,12 +78,14 @@ describe("a demo project, as npm start runs", () => {
 
 describe("the command-line tools' settings", () => {
   it("when make-admin runs for a real project, then it needs the store and the project but no API token secret", () => {
-    expect(loadCommandLineEnv({ FIREBASE_PROJECT_ID: "toolshop-prod", DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop" })).toEqual({
+    expect(loadCommandLineEnv({ FIREBASE_PROJECT_ID: "toolshop-prod", DATA_STORE: "postgres", DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop" })).toEqual({
       DATA_STORE: "postgres",
       DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop",
       FIREBASE_PROJECT_ID: "toolshop-prod",
     });
-    expect(loadCommandLineEnv({ FIREBASE_PROJECT_ID: "toolshop-prod", DATA_STORE: "firestore" }).DATA_STORE).toBe("firestore");
+    // Firestore unless PostgreSQL is named: a database address alone does not choose the store.
+    expect(loadCommandLineEnv({ FIREBASE_PROJECT_ID: "toolshop-prod" }).DATA_STORE).toBe("firestore");
+    expect(loadCommandLineEnv({ FIREBASE_PROJECT_ID: "toolshop-prod", DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop" }).DATA_STORE).toBe("firestore");
     expect(() => loadCommandLineEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
     expect(() => loadCommandLineEnv({ DATA_STORE: "mongodb" })).toThrow(/DATA_STORE/);
   });

@@ -19,9 +19,19 @@ const rateLimitSchema = z.object({
 export const dataStoreSchema = z.enum(["postgres", "firestore"]);
 export type DataStore = z.infer<typeof dataStoreSchema>;
 
+/**
+ * The store a process with this environment runs on, read where the whole configuration is not
+ * (the deploy's function options): Firestore unless DATA_STORE names PostgreSQL.
+ */
+export function dataStoreOf(source: NodeJS.ProcessEnv = process.env): DataStore {
+  const parsed = dataStoreSchema.default("firestore").safeParse(source.DATA_STORE);
+  if (!parsed.success) throw new Error(`Invalid configuration: DATA_STORE must be "firestore" or "postgres", not ${JSON.stringify(source.DATA_STORE)}`);
+  return parsed.data;
+}
+
 const envSchema = rateLimitSchema.extend(connectionBudgetSchema.shape).extend({
-  /** The store: PostgreSQL at DATABASE_URL, or the project's Firestore. */
-  DATA_STORE: dataStoreSchema.default("postgres"),
+  /** The store: the project's Firestore, or PostgreSQL at DATABASE_URL (docs/decisions/0027). */
+  DATA_STORE: dataStoreSchema.default("firestore"),
   DATABASE_URL: z.string().url().default("postgres://postgres@127.0.0.1:5433/postgres"),
   /** HS256 secret for the API access token; required outside demo projects. */
   API_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -1,4 +1,5 @@
 import { apiMaxInstances } from "./connection-budget.js";
+import { dataStoreOf } from "./env.js";
 
 /** Where every function of the shop runs; Hosting's rewrite of /api/** names the same region. */
 export const REGION = "us-central1";
@@ -14,7 +15,7 @@ export function functionSecrets(source: NodeJS.ProcessEnv = process.env): string
   // not; under `npm start` every value comes from the environment scripts/start.mjs passes.
   if (source.FUNCTIONS_EMULATOR === "true") return [];
   // On Firestore the functions reach the project's database by their service account: no address to keep.
-  const secrets = source.DATA_STORE === "firestore" ? ["API_TOKEN_SECRET"] : ["DATABASE_URL", "API_TOKEN_SECRET"];
+  const secrets = dataStoreOf(source) === "firestore" ? ["API_TOKEN_SECRET"] : ["DATABASE_URL", "API_TOKEN_SECRET"];
   if (source.PAYMENTS_SANDBOX !== "on") secrets.push("STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET");
   return secrets;
 }

@@ -52,7 +52,7 @@ describe("a plain server for a project that is not a demo project", () => {
       database = await createTestDatabase();
       const port = await freePort();
       baseUrl = `http://127.0.0.1:${port}`;
-      server = runServer({ FIREBASE_PROJECT_ID: "toolshop-prod", API_TOKEN_SECRET: SECRET, DATABASE_URL: database.url, PORT: String(port) });
+      server = runServer({ FIREBASE_PROJECT_ID: "toolshop-prod", API_TOKEN_SECRET: SECRET, DATA_STORE: "postgres", DATABASE_URL: database.url, PORT: String(port) });
       const deadline = Date.now() + 30_000;
       while (Date.now() < deadline && server.child.exitCode === null) {
         const health = await fetch(`${baseUrl}/api/health`).catch(() => null);

@@ -51,6 +51,7 @@ export async function startApiServer({ databaseUrl, tokenSecret, from, env = {} 
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
+      DATA_STORE: "postgres",
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: "127.0.0.1",
