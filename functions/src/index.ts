@@ -67,3 +67,4 @@ function scheduledFunction(job: ScheduledJob) {
 export const releaseUnpaidOrders = scheduledFunction(SCHEDULED_JOBS.releaseUnpaidOrders);
 export const retryDueRefunds = scheduledFunction(SCHEDULED_JOBS.retryDueRefunds);
 export const sendMail = scheduledFunction(SCHEDULED_JOBS.sendMail);
+export const syncIdentities = scheduledFunction(SCHEDULED_JOBS.syncIdentities);

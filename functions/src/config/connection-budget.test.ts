@@ -5,12 +5,16 @@ import { SCHEDULED_JOBS } from "../jobs/schedule.js";
 import { apiFunctionOptions, jobFunctionOptions } from "./function-options.js";
 
 describe("the database connection budget", () => {
-  it("when nothing is set, then 4 instances of 4 connections and the reserved ones fit the smallest Cloud SQL tier", () => {
+  it("when nothing is set, then 4 instances of 3 connections and the reserved ones fit the smallest Cloud SQL tier", () => {
     const env = loadEnv({});
     expect(env.API_MAX_INSTANCES).toBe(4);
-    expect(env.DATABASE_POOL_MAX).toBe(4);
+    expect(env.DATABASE_POOL_MAX).toBe(3);
     expect(env.API_MAX_INSTANCES * env.DATABASE_POOL_MAX + RESERVED_CONNECTIONS).toBeLessThanOrEqual(env.DATABASE_MAX_CONNECTIONS);
     expect(env.DATABASE_MAX_CONNECTIONS).toBeLessThanOrEqual(25);
+  });
+
+  it("when a scheduled job is added, then the reserve has its connection: one per job and one for make-admin", () => {
+    expect(RESERVED_CONNECTIONS).toBe(Object.keys(SCHEDULED_JOBS).length + 1);
   });
 
   it("when any budget that fits is set, then instances × pool + reserved stays within it", () => {
@@ -25,7 +29,7 @@ describe("the database connection budget", () => {
   });
 
   it("when a pool size is set that would overrun the budget, then the configuration is refused and says what fits", () => {
-    expect(() => loadEnv({ DATABASE_POOL_MAX: "10" })).toThrow(/DATABASE_POOL_MAX=10 × API_MAX_INSTANCES=4 .* at most 4 fits/);
+    expect(() => loadEnv({ DATABASE_POOL_MAX: "10" })).toThrow(/DATABASE_POOL_MAX=10 × API_MAX_INSTANCES=4 .* at most 3 fits/);
     expect(loadEnv({ DATABASE_POOL_MAX: "3" }).DATABASE_POOL_MAX).toBe(3);
   });
 

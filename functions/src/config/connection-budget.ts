@@ -13,7 +13,7 @@ export const DEFAULT_API_MAX_INSTANCES = 4;
  * and one for `npm run make-admin`. A cold start's migration connection is closed before its pool
  * opens one, so it needs no room of its own.
  */
-export const RESERVED_CONNECTIONS = 4;
+export const RESERVED_CONNECTIONS = 5;
 
 /** More connections than this per instance only queue work inside PostgreSQL on a small server. */
 const DEFAULT_POOL_CEILING = 10;

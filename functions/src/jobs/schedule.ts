@@ -1,9 +1,11 @@
 import { type LoadedEnv, mailSettings, paymentsSettings, shopUrlOf } from "../config/env.js";
+import { firebaseIdentity } from "../lib/firebase-identity.js";
 import { openStores } from "../stores/open.js";
 import type { Stores } from "../stores/postgres.js";
 import { releaseUnpaidOrders } from "./release-unpaid-orders.js";
 import { describeSweep, retryDueRefunds } from "./retry-due-refunds.js";
 import { describeDelivery, sendMail } from "./send-mail.js";
+import { describeIdentitySweep, syncIdentities } from "./sync-identities.js";
 
 /** Where a job says what it did: Cloud Logging when deployed, the server's or the terminal's log locally. */
 export interface JobLog {
@@ -85,6 +87,22 @@ export const SCHEDULED_JOBS = {
       const summary = describeDelivery(report);
       // Error level when mail cannot go at all: buyers are waiting for it, and someone should look.
       if (summary && report.serverUnavailable) context.log.error(summary);
+      else if (summary) context.log.info(summary);
+    },
+  },
+  // A Firebase claim or disabling that Make Admin or Remove User could not make once it had
+  // committed (modules/users/identity-sync.ts): every minute, so Firebase agrees with the shop
+  // within a minute or two of Firebase answering again.
+  syncIdentities: {
+    ...everyMinutes(1),
+    timeoutSeconds: 120,
+    async run(context) {
+      const identity = firebaseIdentity(context.env.FIREBASE_PROJECT_ID);
+      const sweep = await withStores(context, (stores) => syncIdentities(stores, identity));
+      const summary = describeIdentitySweep(sweep);
+      // Error level while Firebase disagrees: a removed account can still sign in to Firebase (not to
+      // the shop), or a new admin lacks the claim the security rules ask for.
+      if (summary && sweep.stillDue.length > 0) context.log.error(summary);
       else if (summary) context.log.info(summary);
     },
   },

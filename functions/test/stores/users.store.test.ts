@@ -236,6 +236,42 @@ describe("promoteToAdmin and markRemoved", () => {
   });
 });
 
+describe("Firebase due to be told", () => {
+  const dueIds = async () => ids(await stores.users.identityDue(1000));
+
+  it("is due from the first admin change on, and told only of the account as it is now", async () => {
+    const account = await insert();
+    expect(account.identitySyncDue).toBeNull();
+    const admin = await stores.change(({ tx }) => stores.users.promoteToAdmin(tx, account.id));
+    expect(admin.identitySyncDue).toBeInstanceOf(Date);
+    const removed = await remove(account.id);
+    // Due since the first change Firebase has not heard of.
+    expect(removed.identitySyncDue!.getTime()).toBe(admin.identitySyncDue!.getTime());
+    expect(await dueIds()).toContain(account.id);
+
+    // Firebase told of the admin, not of the removal since: still due, and the account as it is now.
+    expect(await stores.users.identitySynced(admin)).toMatchObject({ id: account.id, role: "admin", removedAt: removed.removedAt });
+    expect(await dueIds()).toContain(account.id);
+
+    expect(await stores.users.identitySynced(removed)).toBeNull();
+    expect(await dueIds()).not.toContain(account.id);
+    // Told again, as two tellings at once may: nothing is due, nothing changes.
+    expect(await stores.users.identitySynced(removed)).toBeNull();
+    expect(await stores.users.identitySynced({ ...removed, id: randomUUID() })).toBeNull();
+  });
+
+  it("lists the accounts due, the longest due first, up to the limit", async () => {
+    const accounts = await insertInTurn(3);
+    for (const account of accounts) {
+      await stores.change(({ tx }) => stores.users.promoteToAdmin(tx, account.id));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect((await dueIds()).filter((id) => ids(accounts).includes(id))).toEqual(ids(accounts));
+    expect(await stores.users.identityDue(1)).toHaveLength(1);
+    expect(await stores.users.identityDue(0)).toEqual([]);
+  });
+});
+
 describe("listActive", () => {
   it("lists active accounts in the order they joined, up to the limit", async () => {
     const accounts = await insertInTurn(3);

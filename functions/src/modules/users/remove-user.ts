@@ -6,10 +6,11 @@ import type { UsersContext } from "./users-context.js";
 
 /**
  * An admin removes a user: the account is hidden, its API access ends at once (every request reads
- * the row) and its Firebase account is disabled. The active admins are locked first, so two admins
- * removing each other at the same moment cannot both succeed: the shop always keeps one.
+ * the row) and, once the removal has committed, its Firebase account is disabled (identity-sync.ts).
+ * The active admins are locked first, so two admins removing each other at the same moment cannot
+ * both succeed: the shop always keeps one.
  */
-export async function removeUser({ store, change, identity, audit, wishes, reviews, everyone }: UsersContext, principal: Principal, id: string): Promise<void> {
+export async function removeUser({ store, change, identitySync, audit, wishes, reviews, everyone }: UsersContext, principal: Principal, id: string): Promise<void> {
   const userId = canonicalId(id);
   if (!userId) throw notFound("User");
   if (userId === principal.id) throw forbidden("An admin cannot remove their own account.");
@@ -28,9 +29,7 @@ export async function removeUser({ store, change, identity, audit, wishes, revie
     // User Wish no longer shows the wisher's address, and no wished-for tool is e-mailed to it.
     await wishes.wisherChanged(tx, { userId: row.id, email: row.email, removed: true });
     await reviews.authorRemoved(tx, row.id);
-    // A Firebase account deleted outside the shop has nothing left to disable: the removal
-    // stands, and the user's API token stops working with it.
-    await identity.disable(row.firebaseUid);
     afterCommit(() => everyone.shrank());
+    afterCommit(() => identitySync.afterChange(row));
   });
 }

@@ -3,6 +3,7 @@ import type { IdentityProvider } from "../../lib/identity.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { ReviewsService } from "../reviews/reviews.service.js";
 import type { WishesService } from "../wishes/wishes.service.js";
+import type { IdentitySync } from "./identity-sync.js";
 import type { UsersStore } from "./users.store.js";
 
 /** What the users module's admin changes (make-admin.ts, remove-user.ts) work with. */
@@ -10,8 +11,10 @@ export interface UsersContext {
   store: UsersStore;
   /** Runs a change in one transaction, then what must wait for its commit. */
   change: RunChange;
-  /** Firebase: the admin claim mirrors the table, and a removed user's sign-in is disabled. */
-  identity: Pick<IdentityProvider, "setAdmin" | "disable">;
+  /** Firebase, asked before a change whether the account's sign-in still exists. */
+  identity: Pick<IdentityProvider, "currentEmail">;
+  /** Firebase told, once a change commits, of the admin claim it gave or the account it removed. */
+  identitySync: Pick<IdentitySync, "afterChange">;
   /** Every admin change to an account is audited in the change's own transaction. */
   audit: Pick<AuditService, "record">;
   /** User Wish keeps its own copy of each wisher's account, changed in the same transaction. */

@@ -6,6 +6,7 @@ import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { ReviewsService } from "../reviews/reviews.service.js";
 import { type AccountLinkDependencies, type AccountLinks, linkAccount } from "./account-link.js";
+import { createIdentitySync, type IdentitySyncLog } from "./identity-sync.js";
 import { makeAdmin } from "./make-admin.js";
 import { createPrincipalLoader } from "./principal-loader.js";
 import { removeUser } from "./remove-user.js";
@@ -55,13 +56,16 @@ export interface UsersServiceDependencies extends AccountLinksDependencies {
   tokens: TokenService;
   audit: AuditService;
   reviews: Pick<ReviewsService, "authorRemoved">;
+  /** Where a Firebase call that failed after its change committed is reported (identity-sync.ts). */
+  log?: IdentitySyncLog;
 }
 
-export function createUsersService({ store, change, identity, tokens, audit, orders, mail, wishes, reviews }: UsersServiceDependencies): UsersService {
+export function createUsersService({ store, change, identity, tokens, audit, orders, mail, wishes, reviews, log }: UsersServiceDependencies): UsersService {
   const accounts = createAccountLinks({ store, change, identity, orders, mail, wishes });
   /** `GET /api/users`: every active user up to its size; past it, the 422 is kept for half a second (decision 6's bound). */
   const everyone = wholeListReader(WHOLE_LISTS.users, { maxAgeMs: 500 });
-  const context: UsersContext = { store, change, identity, audit, wishes, reviews, everyone };
+  const identitySync = createIdentitySync({ store, identity, log });
+  const context: UsersContext = { store, change, identity, identitySync, audit, wishes, reviews, everyone };
   return {
     findPrincipal: createPrincipalLoader(store),
 

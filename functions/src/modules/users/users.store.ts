@@ -19,6 +19,11 @@ export interface UserRecord {
   updatedAt: Date;
   /** When an admin removed the account; it is kept, hidden, and never revived. */
   removedAt: Date | null;
+  /**
+   * Since when Firebase has yet to be told of an admin's change to the account (Make Admin's claim,
+   * Remove User's disabling); null once Firebase agrees with the account (identity-sync.ts).
+   */
+  identitySyncDue: Date | null;
 }
 
 /** What a sign-in (or `make-admin`) writes of its Firebase user onto an account. */
@@ -92,10 +97,11 @@ export interface UsersStore {
   lockActiveByEmail(tx: Tx, email: string): Promise<UserRecord | null>;
   /**
    * Holds every active admin's account until the change ends, in one order (by id) so two callers
-   * never wait on each other in a circle, and returns their ids. An admin removed or made by a
-   * change this one waited for is seen as that change left it: the ids are the active admins as of
-   * now, and none of them can be removed or demoted until this change ends. This is what keeps the
-   * shop's last admin: of two admins removing each other at once, the second sees the first's removal.
+   * never wait on each other in a circle, and returns their ids. An admin removed by a change this
+   * one waited for is not among them, and none of them can be removed or demoted until this change
+   * ends. This is what keeps the shop's last admin: of two admins removing each other at once, the
+   * second sees the first's removal. An admin made at the same moment may be missing, which only
+   * means the shop has one more admin than this change counted.
    */
   lockActiveAdmins(tx: Tx): Promise<string[]>;
   /** A new account; `AccountTaken` when another change gave its uid or email an account first. */
@@ -107,7 +113,18 @@ export interface UsersStore {
    * the uid or email an account first.
    */
   refreshAccount(tx: Tx, id: string, values: AccountValues): Promise<UserRecord>;
+  /** Makes the account an admin, and Firebase due to be told (`identitySyncDue`, kept if already due). */
   promoteToAdmin(tx: Tx, id: string): Promise<UserRecord>;
-  /** Marks the account removed, now; its record stays. */
+  /** Marks the account removed, now, and Firebase due to be told as Make Admin does; its record stays. */
   markRemoved(tx: Tx, id: string): Promise<UserRecord>;
+
+  /**
+   * After Firebase was told of `told`: clears the account's `identitySyncDue` if it is still as told
+   * (the same uid, role, and removed or not) and returns null; otherwise returns the account as it
+   * is now, which Firebase must be told of in turn. An account goes only forward (buyer, admin,
+   * removed), so an account found as told has not changed since. Null for an account that is gone.
+   */
+  identitySynced(told: UserRecord): Promise<UserRecord | null>;
+  /** Accounts, removed or not, whose `identitySyncDue` is set, the longest due first, at most `limit`. */
+  identityDue(limit: number): Promise<UserRecord[]>;
 }

@@ -9,8 +9,11 @@ export const USER_EMAILS = "userEmails";
 /** One document per Firebase uid an account belongs to, so no second account can have it. */
 export const USER_UIDS = "userUids";
 
-/** `users/{accountId}`: an account, named by the UUID made when it was created. */
-export type UserDocument = Stored<Omit<UserRecord, "id">>;
+/**
+ * `users/{accountId}`: an account, named by the UUID made when it was created. `identitySyncDue` is
+ * absent from an account written before the shop kept it, which reads as null.
+ */
+export type UserDocument = Stored<Omit<UserRecord, "id" | "identitySyncDue">> & Partial<Stored<Pick<UserRecord, "identitySyncDue">>>;
 
 /** `userEmails/{address}` and `userUids/{uid}`: the account that holds the address or the uid. */
 export interface ClaimDocument {
@@ -23,6 +26,7 @@ export const toUserRecord = (id: string, data: UserDocument): UserRecord => ({
   createdAt: data.createdAt.toDate(),
   updatedAt: data.updatedAt.toDate(),
   removedAt: data.removedAt?.toDate() ?? null,
+  identitySyncDue: data.identitySyncDue?.toDate() ?? null,
 });
 
 export const toPrincipal = (id: string, data: Pick<UserDocument, "email" | "name" | "role">): Principal => ({
@@ -31,8 +35,6 @@ export const toPrincipal = (id: string, data: Pick<UserDocument, "email" | "name
   name: data.name,
   role: data.role,
 });
-
-
 
 /** The one form an account's address is stored and compared in. */
 export const normalEmail = (email: string): string => email.trim().toLowerCase();

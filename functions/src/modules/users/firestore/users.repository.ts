@@ -47,6 +47,8 @@ const givenProfileFields = (changes: ProfileChanges): ProfileChanges =>
 export function firestoreUsersStore(db: Firestore): UsersStore {
   const users = db.collection(USERS);
   const active = users.where("removedAt", "==", null);
+  // Names only: the accounts themselves are read by id in the change (lockActiveAdmins).
+  const activeAdminNames = active.where("role", "==", "admin").select();
 
   const accountRef = (id: string): DocumentReference | null => {
     const name = documentId(id);
@@ -182,16 +184,23 @@ export function firestoreUsersStore(db: Firestore): UsersStore {
       return ref ? (await ref.get()).exists : false;
     },
 
-    /** A transaction of its own: the account is found by its address and written only while still active. */
+    /**
+     * A transaction of its own: the address's claim, then its account, both by id, the account
+     * written only while still active under that address.
+     */
     async updateProfile(email, changes) {
-      const query = activeOfEmail(email);
-      if (!query) return null;
+      const address = normalEmail(email);
+      const claimRef = emailClaim(address);
+      if (!claimRef) return null;
       return db.runTransaction(async (transaction) => {
-        const doc = (await transaction.get(query)).docs[0];
-        if (!doc) return null;
+        const holder = (await transaction.get(claimRef)).data() as ClaimDocument | undefined;
+        const ref = holder ? accountRef(holder.accountId) : null;
+        const account = ref ? await transaction.get(ref) : null;
+        const data = account?.data() as UserDocument | undefined;
+        if (!ref || !data || data.removedAt !== null || data.email !== address) return null;
         const fields = { ...givenProfileFields(changes), updatedAt: Timestamp.now() };
-        transaction.update(doc.ref, fields);
-        return toUserRecord(doc.id, { ...(doc.data() as UserDocument), ...fields });
+        transaction.update(ref, fields);
+        return toUserRecord(ref.id, { ...data, ...fields });
       });
     },
 
@@ -213,12 +222,20 @@ export function firestoreUsersStore(db: Firestore): UsersStore {
     },
 
     /**
-     * A query in the change holds every document it returns, so a change that writes one of these
-     * admins and commits first makes this one run again, and see that write.
+     * The admins are found by a query outside the transaction, then read by id in the change, which
+     * holds them: a change that writes one of them and commits first makes this one run again, and
+     * see that write. A query in the transaction would hold every account on the emulator (a write
+     * to any `users` document waits for it) while this change may wait for its turn at an account
+     * behind another change of this instance, one that waits for that write to commit. Read by id,
+     * the change waits for its turn before it holds anything, as a sign-in does.
      */
     async lockActiveAdmins(tx) {
-      const snapshot = await inFirestore(tx).query(active.where("role", "==", "admin"));
-      return snapshot.docs.map((doc) => doc.id).sort();
+      const found = (await activeAdminNames.get()).docs.map((doc) => doc.id);
+      const accounts = await readAccounts(inFirestore(tx), found);
+      return [...accounts.values()]
+        .filter((account) => account.role === "admin" && !account.removedAt)
+        .map((account) => account.id)
+        .sort();
     },
 
     async insertAccount(tx, values) {
@@ -240,6 +257,7 @@ export function firestoreUsersStore(db: Firestore): UsersStore {
         createdAt: now,
         updatedAt: now,
         removedAt: null,
+        identitySyncDue: null,
       };
       change.create(users.doc(id), data);
       return toUserRecord(id, data);
@@ -267,12 +285,37 @@ export function firestoreUsersStore(db: Firestore): UsersStore {
       }));
     },
 
-    promoteToAdmin: (tx, id) => writeAccount(inFirestore(tx), id, () => ({ role: "admin", updatedAt: Timestamp.now() })),
+    promoteToAdmin(tx, id) {
+      const now = Timestamp.now();
+      return writeAccount(inFirestore(tx), id, (account) => ({ role: "admin", updatedAt: now, identitySyncDue: account.identitySyncDue ?? now }));
+    },
 
     /** The account keeps its claims: a removed account's uid and address are never given to another. */
     markRemoved(tx, id) {
       const now = Timestamp.now();
-      return writeAccount(inFirestore(tx), id, () => ({ removedAt: now, updatedAt: now }));
+      return writeAccount(inFirestore(tx), id, (account) => ({ removedAt: now, updatedAt: now, identitySyncDue: account.identitySyncDue ?? now }));
+    },
+
+    /** A transaction of its own: the account read, and its due time cleared only if it is as told. */
+    async identitySynced(told) {
+      const ref = accountRef(told.id);
+      if (!ref) return null;
+      return db.runTransaction(async (transaction) => {
+        const data = (await transaction.get(ref)).data() as UserDocument | undefined;
+        if (!data) return null;
+        const account = toUserRecord(ref.id, data);
+        const asTold = account.firebaseUid === told.firebaseUid && account.role === told.role && (account.removedAt === null) === (told.removedAt === null);
+        if (!asTold) return account;
+        if (account.identitySyncDue) transaction.update(ref, { identitySyncDue: null });
+        return null;
+      });
+    },
+
+    /** Single-field: a document without the field, or with null, is not in the range. */
+    async identityDue(limit) {
+      if (limit <= 0) return [];
+      const snapshot = await users.where("identitySyncDue", "!=", null).orderBy("identitySyncDue").limit(limit).get();
+      return snapshot.docs.map(recordOf);
     },
   };
 }

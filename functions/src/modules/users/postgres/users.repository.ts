@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../../../db/adapters/pg-errors.js";
 import type { Database } from "../../../db/client.js";
 import { queryPrepared } from "../../../db/prepared.js";
@@ -9,6 +9,8 @@ import { AccountTaken, type UsersStore } from "../users.store.js";
 import { users } from "./users.tables.js";
 
 const active = isNull(users.removedAt);
+/** Due from now, unless Firebase was already due to be told of an earlier change. */
+const identityDueFromNow = sql`coalesce(${users.identitySyncDue}, now())`;
 const normalEmail = (email: string) => email.trim().toLowerCase();
 const byEmail = (email: string) => eq(users.email, normalEmail(email));
 
@@ -159,17 +161,45 @@ export function postgresUsersStore(db: Database): UsersStore {
     },
 
     async promoteToAdmin(tx, id) {
-      const [row] = await inPostgres(tx).update(users).set({ role: "admin", updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+      const [row] = await inPostgres(tx)
+        .update(users)
+        .set({ role: "admin", updatedAt: sql`now()`, identitySyncDue: identityDueFromNow })
+        .where(eq(users.id, id))
+        .returning();
       return row!;
     },
 
     async markRemoved(tx, id) {
       const [row] = await inPostgres(tx)
         .update(users)
-        .set({ removedAt: sql`now()`, updatedAt: sql`now()` })
+        .set({ removedAt: sql`now()`, updatedAt: sql`now()`, identitySyncDue: identityDueFromNow })
         .where(eq(users.id, id))
         .returning();
       return row!;
+    },
+
+    /** One statement clears it only where the account is as told; otherwise the account is read as it is now. */
+    async identitySynced(told) {
+      const [cleared] = await db
+        .update(users)
+        .set({ identitySyncDue: null })
+        .where(
+          and(
+            eq(users.id, told.id),
+            eq(users.firebaseUid, told.firebaseUid),
+            eq(users.role, told.role),
+            told.removedAt ? isNotNull(users.removedAt) : isNull(users.removedAt),
+          ),
+        )
+        .returning({ id: users.id });
+      if (cleared) return null;
+      const [now] = await db.select().from(users).where(eq(users.id, told.id));
+      return now ?? null;
+    },
+
+    /** users_identity_due_idx. */
+    identityDue(limit) {
+      return db.select().from(users).where(isNotNull(users.identitySyncDue)).orderBy(asc(users.identitySyncDue), asc(users.id)).limit(limit);
     },
   };
 }

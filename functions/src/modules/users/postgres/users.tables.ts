@@ -17,6 +17,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    identitySyncDue: timestamp("identity_sync_due", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
@@ -26,6 +27,8 @@ export const users = pgTable(
     index("users_listed_idx").on(t.createdAt, t.id).where(sql`${t.removedAt} is null`),
     index("users_role_listed_idx").on(t.role, t.createdAt, t.id).where(sql`${t.removedAt} is null`),
     index("users_search_idx").using("gin", sql`(${t.email} || ' ' || ${t.name}) gin_trgm_ops`).where(sql`${t.removedAt} is null`),
+    // The accounts Firebase has yet to be told of, for the identity sync job; almost always none.
+    index("users_identity_due_idx").on(t.identitySyncDue).where(sql`${t.identitySyncDue} is not null`),
   ],
 );
 
