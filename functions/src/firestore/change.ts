@@ -2,7 +2,44 @@ import { type DocumentData, type DocumentReference, FieldValue, type Firestore, 
 
 import type { LaneHolder } from "./document-lanes.js";
 
-type Write = (transaction: Transaction) => void;
+type WriteKind = "create" | "set" | "update" | "merge" | "delete";
+
+/** A write kept for the commit; a later write of the same document may be joined into it. */
+interface PendingWrite {
+  ref: DocumentReference;
+  kind: WriteKind;
+  data: DocumentData;
+}
+
+/** Whether a value, or any value inside it, is one Firestore computes on commit (a server time, an increment). */
+const isComputed = (value: unknown): boolean =>
+  value instanceof FieldValue ||
+  (Array.isArray(value) && value.some(isComputed)) ||
+  (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype && Object.values(value).some(isComputed));
+
+const namesFieldPaths = (fields: DocumentData): boolean => Object.keys(fields).some((name) => name.includes("."));
+
+/**
+ * The one write that has the effect of `earlier` followed by a `kind` write of `data`, or null when
+ * only the two in turn have it: a create keeps its "must not exist" and an update its "must exist",
+ * and a value Firestore computes from what the document holds is never folded into an earlier value.
+ */
+function joined(earlier: PendingWrite, kind: WriteKind, data: DocumentData): Pick<PendingWrite, "kind" | "data"> | null {
+  switch (kind) {
+    case "set":
+      if (earlier.kind === "update") return null;
+      return { kind: earlier.kind === "create" ? "create" : "set", data };
+    case "update":
+    case "merge":
+      if (earlier.kind === "delete" || isComputed(data) || namesFieldPaths(data)) return null;
+      if ((earlier.kind === "update" || earlier.kind === "merge") && namesFieldPaths(earlier.data)) return null;
+      return { kind: earlier.kind, data: { ...earlier.data, ...data } };
+    case "delete":
+      return earlier.kind === "set" || earlier.kind === "merge" || earlier.kind === "delete" ? { kind: "delete", data: {} } : null;
+    case "create":
+      return null;
+  }
+}
 
 /**
  * A change in progress on Firestore, for the stores' own code. Firestore wants every read of a
@@ -12,6 +49,10 @@ type Write = (transaction: Transaction) => void;
  * transaction sees its reads, then its writes. A document read in a transaction is held by it
  * (the server's libraries lock what a transaction reads) until it commits.
  *
+ * A document written several times in the change is written once, as the change left it, where one
+ * write can say so (an audit counter raised for every entry of a change is one write): a commit is
+ * billed, and bounded in size, by its writes.
+ *
  * A document read or written here reads back as this change left it (`get`). A query reads the
  * data as it was before the change's own writes, so a store queries before it writes.
  */
@@ -20,7 +61,9 @@ export class FirestoreChange {
   private readonly known = new Map<string, DocumentData | null>();
   /** Documents whose data this change no longer knows: updated blind, or with a value Firestore computes. */
   private readonly unknown = new Set<string>();
-  private readonly writes: Write[] = [];
+  private readonly writes: PendingWrite[] = [];
+  /** Each document's last write, which a later write of it may be joined into. */
+  private readonly lastWrites = new Map<string, PendingWrite>();
 
   constructor(
     readonly db: Firestore,
@@ -56,39 +99,72 @@ export class FirestoreChange {
   /** Creates a document; the whole change fails if it exists by the time the change commits. */
   create(ref: DocumentReference, data: DocumentData): void {
     this.remember(ref, data);
-    this.writes.push((transaction) => transaction.create(ref, data));
+    this.keep(ref, "create", data);
   }
 
   /** Writes a document whole. */
   set(ref: DocumentReference, data: DocumentData): void {
     this.remember(ref, data);
-    this.writes.push((transaction) => transaction.set(ref, data));
+    this.keep(ref, "set", data);
   }
 
   /** Changes some top-level fields of an existing document (the change fails if it does not exist). */
   update(ref: DocumentReference, fields: DocumentData): void {
-    const before = this.known.get(ref.path);
-    if (before) this.remember(ref, { ...before, ...fields });
-    else {
-      this.known.delete(ref.path);
-      this.unknown.add(ref.path);
-    }
-    this.writes.push((transaction) => transaction.update(ref, fields));
+    this.rememberFields(ref, fields, false);
+    this.keep(ref, "update", fields);
+  }
+
+  /**
+   * Writes some top-level fields, whole, and keeps the document's others; a document that does not
+   * exist is created with these fields. With a value Firestore computes (an increment), a document
+   * is changed without being read, so the change neither waits for it nor holds it.
+   */
+  merge(ref: DocumentReference, fields: DocumentData): void {
+    this.rememberFields(ref, fields, true);
+    this.keep(ref, "merge", fields);
   }
 
   delete(ref: DocumentReference): void {
     this.remember(ref, null);
-    this.writes.push((transaction) => transaction.delete(ref));
+    this.keep(ref, "delete", {});
   }
 
   /** Hands every write to the transaction, in the order made: the change's last step. */
   commit(): void {
-    for (const write of this.writes) write(this.transaction);
+    for (const { ref, kind, data } of this.writes) {
+      if (kind === "create") this.transaction.create(ref, data);
+      else if (kind === "set") this.transaction.set(ref, data);
+      else if (kind === "update") this.transaction.update(ref, data);
+      else if (kind === "merge") this.transaction.set(ref, data, { mergeFields: Object.keys(data) });
+      else this.transaction.delete(ref);
+    }
+  }
+
+  private keep(ref: DocumentReference, kind: WriteKind, data: DocumentData): void {
+    const earlier = this.lastWrites.get(ref.path);
+    const one = earlier && joined(earlier, kind, data);
+    if (earlier && one) {
+      Object.assign(earlier, one);
+      return;
+    }
+    const write: PendingWrite = { ref, kind, data };
+    this.writes.push(write);
+    this.lastWrites.set(ref.path, write);
+  }
+
+  /** What a write of some fields leaves when the change knew the document; a missing one is created only by a merge. */
+  private rememberFields(ref: DocumentReference, fields: DocumentData, createsMissing: boolean): void {
+    const before = this.known.get(ref.path);
+    if (before || (before === null && createsMissing)) this.remember(ref, { ...before, ...fields });
+    else {
+      this.known.delete(ref.path);
+      this.unknown.add(ref.path);
+    }
   }
 
   private remember(ref: DocumentReference, data: DocumentData | null): void {
     // A value Firestore computes on commit (a server time, an increment) is not known until then.
-    if (data && Object.values(data).some((value) => value instanceof FieldValue)) {
+    if (data && Object.values(data).some(isComputed)) {
       this.known.delete(ref.path);
       this.unknown.add(ref.path);
       return;

@@ -1,11 +1,17 @@
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import type { RateLimitCounter } from "../lib/rate-limit.js";
+import { withinDeadline } from "./deadline.js";
 
 export interface RateLimitCounterOptions {
   windowSeconds?: number;
 }
 
 const WINDOW_SECONDS = 60;
+/**
+ * How long a request waits for its slot: a limited request answers 503 when Firestore cannot be
+ * reached, as soon as the health check says so.
+ */
+const SLOT_DEADLINE_MS = 5_000;
 /** gRPC's ALREADY_EXISTS: the slot was taken by another request first. */
 const ALREADY_EXISTS = 6;
 
@@ -17,7 +23,9 @@ const ALREADY_EXISTS = 6;
  * has seen taken, so once a window is full its refusals write and read nothing; a refused request
  * counts nothing. Windows are slices of the time each instance reads from Google's synchronised
  * clocks. Each slot carries `expiresAt`, the field of the collection's TTL policy (docs/firestore.md),
- * which deletes windows that are over.
+ * which deletes windows that are over. A slot whose write outlasts its deadline is left to the SDK,
+ * which goes on trying it: if Firestore takes it after all, the window counts one request the API
+ * answered 503, never one more than `limit` allowed.
  */
 export function firestoreRateLimitCounter(db: Firestore, { windowSeconds = WINDOW_SECONDS }: RateLimitCounterOptions = {}): RateLimitCounter {
   const windowMs = windowSeconds * 1000;
@@ -40,11 +48,12 @@ export function firestoreRateLimitCounter(db: Firestore, { windowSeconds = WINDO
         if (slot > limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
         nextSlot.set(windowKey, slot + 1);
         try {
-          await slots.doc(`${windowKey}_${slot}`).create({ key, windowStart: Timestamp.fromMillis(windowStart), slot, expiresAt: Timestamp.fromMillis(windowStart + 2 * windowMs) });
+          const taking = slots.doc(`${windowKey}_${slot}`).create({ key, windowStart: Timestamp.fromMillis(windowStart), slot, expiresAt: Timestamp.fromMillis(windowStart + 2 * windowMs) });
+          await withinDeadline(taking, SLOT_DEADLINE_MS, "a rate limit's count");
           return { allowed: true };
         } catch (error) {
           if ((error as { code?: unknown }).code === ALREADY_EXISTS) continue;
-          // Not taken by anyone: the slot is tried again by the next request.
+          // Not known to be taken: the slot is tried again by the next request.
           if (window === windowStart) nextSlot.set(windowKey, Math.min(nextSlot.get(windowKey) ?? slot, slot));
           throw error;
         }

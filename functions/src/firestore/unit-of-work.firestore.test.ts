@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectFirestore, type FirestoreHandle } from "./client.js";
+import { isFirestoreBusy } from "./errors.js";
 import { firestoreUnitOfWork, inFirestore } from "./unit-of-work.js";
 
 let handle: FirestoreHandle;
@@ -95,5 +96,35 @@ describe("a change on Firestore", () => {
 
   it("when a change is given another store's transaction, then it refuses it", () => {
     expect(() => inFirestore({} as never)).toThrow("a change of another store");
+  });
+});
+
+describe("a change past its deadline", () => {
+  it("when a change outlasts its deadline, then its caller is answered as Firestore being unreachable, and what it would have written is never committed", async () => {
+    const change = firestoreUnitOfWork(handle.db, undefined, { deadlineMs: 300 });
+    const ref = counter();
+    let finished!: () => void;
+    const slowStepDone = new Promise<void>((resolve) => (finished = resolve));
+    const answered = change(async ({ tx }) => {
+      const firestore = inFirestore(tx);
+      await firestore.get(ref);
+      // A step slower than the deadline, as a Firestore that has stopped answering is.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      firestore.set(ref, { n: 1 });
+      finished();
+    });
+
+    await expect(answered).rejects.toMatchObject({ code: 4 });
+    expect(isFirestoreBusy(await answered.catch((error: unknown) => error))).toBe(true);
+    await slowStepDone;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await ref.get()).exists).toBe(false);
+  });
+
+  it("when a change finishes within its deadline, then it commits as any other", async () => {
+    const change = firestoreUnitOfWork(handle.db, undefined, { deadlineMs: 5_000 });
+    const ref = counter();
+    await change(async ({ tx }) => inFirestore(tx).set(ref, { n: 1 }));
+    expect((await ref.get()).data()).toEqual({ n: 1 });
   });
 });

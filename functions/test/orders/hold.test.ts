@@ -81,6 +81,41 @@ describe("unpaid orders past the hold", () => {
     expect((await orderOf(paid)).paid).toBe(true);
   });
 
+  it("when the release runs while the buyer of a lapsed order orders its tool again, then neither waits for the other", async () => {
+    for (let round = 0; round < 3; round++) {
+      const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
+      await placeOrder(toolId, 1, -1);
+      const started = Date.now();
+      const [released, again] = await Promise.all([releaseUnpaidOrders(api.stores), api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 1) })]);
+      expect(released).toBe(1);
+      // Placed before the release committed, or refused as the lapsed order's cool-down.
+      expect([201, 409]).toContain(again.status);
+      // Two changes that take the tool and the buyer in opposite orders wait out each other's locks for seconds.
+      expect(Date.now() - started).toBeLessThan(2_000);
+      if (again.status === 201) await moveHoldEnd(api, [again.body._id], 1);
+    }
+  });
+
+  it("when more orders lapsed than one batch of the release takes, then one run releases them all", async () => {
+    const many = await TestApi.start();
+    try {
+      const someone = await many.signUp();
+      const toolIds = await Promise.all([1, 2, 3].map(() => many.addTool({ minOrderQuantity: 1, stock: 100 })));
+      const placed = await Promise.all(
+        Array.from({ length: 240 }, (_, i) => many.request("POST", "/orders", { token: someone.token, body: orderBody(toolIds[i % 3]!, 1) })),
+      );
+      expect(placed.map((response) => response.status).filter((status) => status !== 201)).toEqual([]);
+      await moveHoldEnd(many, placed.map((response) => response.body._id as string), -1);
+
+      expect(await releaseUnpaidOrders(many.stores)).toBe(240);
+      expect(await releaseUnpaidOrders(many.stores)).toBe(0);
+      await catalogCatchesUp();
+      for (const toolId of toolIds) expect((await many.request("GET", `/tools/${toolId}`)).body.aq).toBe(100);
+    } finally {
+      await many.stop();
+    }
+  });
+
   it("when the release runs twice, or alongside itself, over several tools, then each order's units come back once", async () => {
     const toolIds = await Promise.all([api.addTool({ minOrderQuantity: 1, stock: 1000 }), api.addTool({ minOrderQuantity: 1, stock: 1000 }), api.addTool({ minOrderQuantity: 1, stock: 1000 })]);
     for (let i = 0; i < 12; i++) await placeOrder(toolIds[i % 3]!, 10, -5);

@@ -100,6 +100,22 @@ describe("cancelling an order", () => {
     expect(await stockOf(toolId)).toBe(100);
   });
 
+  it("when an admin cancels a buyer's order while the buyer orders the same tool, then neither waits for the other", async () => {
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 100 });
+    for (let round = 0; round < 3; round++) {
+      const id = await api.placeOrder(buyer, toolId, 1);
+      const started = Date.now();
+      const [cancelled, placed] = await Promise.all([
+        api.request("DELETE", `/orders/${id}`, { token: admin.token }),
+        order(buyer, orderBody(toolId, 1)),
+      ]);
+      expect([cancelled.status, placed.status]).toEqual([200, 201]);
+      // Two changes that take the tool and the buyer in opposite orders wait out each other's locks for seconds.
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    expect(await stockOf(toolId)).toBe(97);
+  });
+
   it("when the order is paid, then neither its buyer nor an admin can delete it and the units stay sold", async () => {
     const toolId = await api.addTool({ minOrderQuantity: 2, stock: 100 });
     const id = await api.placeOrder(buyer, toolId, 10);
@@ -108,6 +124,30 @@ describe("cancelling an order", () => {
     expectProblem(await api.request("DELETE", `/orders/${id}`, { token: admin.token }), 409);
     expect((await api.request("GET", `/orders/${id}`, { token: buyer.token })).body).toMatchObject({ paid: true, status: "paid" });
     expect(await stockOf(toolId)).toBe(90);
+  });
+});
+
+describe("an order's id in capitals", () => {
+  it("when a buyer reads, pays and an admin ships an order named by its id in capitals, then it is the same order", async () => {
+    const id = await api.placeOrder(buyer, await api.addTool({ minOrderQuantity: 1, stock: 10 }), 1);
+    const shouted = id.toUpperCase();
+    expect(shouted).not.toBe(id);
+
+    const read = await api.request("GET", `/orders/${shouted}`, { token: buyer.token });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ _id: id, status: "unpaid" });
+    await api.payByCard(buyer, shouted);
+    const shipped = await api.request("PATCH", `/orders/${shouted}/shipped`, { token: admin.token });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body).toMatchObject({ _id: id, status: "shipped" });
+  });
+
+  it("when a buyer cancels an order named by its id in capitals, then it is cancelled and its units go back", async () => {
+    const toolId = await api.addTool({ minOrderQuantity: 1, stock: 10 });
+    const id = await api.placeOrder(buyer, toolId, 4);
+    expect((await api.request("DELETE", `/orders/${id.toUpperCase()}`, { token: buyer.token })).status).toBe(200);
+    expectProblem(await api.request("GET", `/orders/${id}`, { token: buyer.token }), 404);
+    expect(await stockOf(toolId)).toBe(10);
   });
 });
 

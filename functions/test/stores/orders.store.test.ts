@@ -369,6 +369,20 @@ describe("cancelUnpaidPastHold", () => {
   });
 });
 
+describe("an order's id in capitals", () => {
+  it("names the same order, which reads and changes under its own id", async () => {
+    const [buyer, tool] = [await aBuyer(), await aTool()];
+    const order = await place(buyer, tool);
+    const shouted = order.id.toUpperCase();
+
+    expect((await stores.orders.findLive(shouted))?.id).toBe(order.id);
+    expect((await stores.change(({ tx }) => stores.orders.lockLive(tx, shouted)))?.id).toBe(order.id);
+    expect((await stores.change(({ tx }) => stores.orders.markPaid(tx, shouted, "pi_shouted", null)))?.id).toBe(order.id);
+    const shipped = await stores.change(({ tx }) => stores.orders.markShipped(tx, shouted, { carrier: null, trackingNumber: null }));
+    expect(shipped).toMatchObject({ id: order.id, status: "shipped" });
+  });
+});
+
 describe("ids that name no order", () => {
   it.each(["", "a/b", "not-an-id", "x".repeat(2000)])("finds none for %j", async (id) => {
     expect(await stores.orders.findLive(id)).toBeNull();

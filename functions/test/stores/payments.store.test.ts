@@ -196,6 +196,13 @@ describe("provider events", () => {
     expect(await claim(id)).toBe(true);
   });
 
+  it.each([".", "..", "__evt__", "_evt", "evt/1"])("claims an event whose id is %j once, and afresh once released", async (id) => {
+    expect(await claim(id)).toBe(true);
+    expect(await claim(id)).toBe(false);
+    await stores.payments.releaseEvent(id);
+    expect(await claim(id)).toBe(true);
+  });
+
   it("of two deliveries at once, one claims the event", async () => {
     const id = `evt_${randomUUID()}`;
     expect((await Promise.all([claim(id), claim(id)])).sort()).toEqual([false, true]);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { UserRecord } from "../../src/modules/users/users.store.js";
 import { releaseUnpaidOrders } from "../../src/jobs/release-unpaid-orders.js";
 import { moveHoldEnd } from "../support/inspect/orders.js";
 import { orderBody, type SignedInUser, TestApi } from "../support/test-app.js";
 import { toolAccounts } from "./ledger-check.js";
+import { crowdOfBuyers } from "../support/crowd.js";
 
 // Issue 13, point 1: a movement racing with orders never oversells and never loses a unit, on every
 // store.
@@ -17,25 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-/** Buyers as the API knows them after sign-in: an account and an API token each. */
-async function buyers(count: number): Promise<string[]> {
-  const run = Date.now();
-  const accounts: UserRecord[] = [];
-  // A hundred accounts a change: a Firestore transaction writes at most 500 documents, three an account.
-  for (let start = 0; start < count; start += 100) {
-    const indexes = Array.from({ length: Math.min(100, count - start) }, (_, i) => start + i);
-    accounts.push(
-      ...(await api.stores.change(async ({ tx }) => {
-        const made: UserRecord[] = [];
-        for (const i of indexes) {
-          made.push(await api.stores.users.insertAccount(tx, { firebaseUid: `racer-${run}-${i}`, email: `racer-${run}-${i}@toolshop.test`, name: `Racer ${i}`, role: "buyer" }));
-        }
-        return made;
-      })),
-    );
-  }
-  return Promise.all(accounts.map((account) => api.tokens.issue({ userId: account.id, email: account.email })));
-}
+const buyers = (count: number) => crowdOfBuyers(api, count, "racer");
 
 async function place(token: string, toolId: string, quantity: number): Promise<string> {
   const response = await api.request("POST", "/orders", { token, body: orderBody(toolId, quantity) });

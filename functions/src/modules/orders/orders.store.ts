@@ -136,6 +136,8 @@ export interface OrdersStore {
 
   /** Unpaid to cancelled, now, by its buyer or by an admin; call it with the order locked (`lockLive`). */
   markCancelled(tx: Tx, id: string, by: Exclude<OrderCanceller, "hold">): Promise<void>;
+  /** How many orders one change of the hold's release cancels at most: what the store takes in one transaction. */
+  readonly releaseBatch: number;
   /**
    * Cancels up to `limit` unpaid orders whose hold is over, as the hold's cancellations, and returns
    * them. An order another change holds right now (a payment, a cancellation) is not cancelled under

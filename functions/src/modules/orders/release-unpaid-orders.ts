@@ -1,8 +1,5 @@
 import type { OrdersContext } from "./orders-context.js";
 
-/** Orders released in one transaction; a longer backlog takes several. */
-const RELEASE_BATCH = 500;
-
 /** The units each tool gets back, one entry per tool, in the tools' id order. */
 function unitsByTool(held: { toolId: string; quantity: number }[]): [string, number][] {
   const units = new Map<string, number>();
@@ -12,19 +9,20 @@ function unitsByTool(held: { toolId: string; quantity: number }[]): [string, num
 
 /**
  * Unpaid orders whose hold is over are cancelled and their units go back on sale, in batches, each
- * batch one transaction; each buyer is told. Returns how many orders were released.
+ * batch one transaction of the size the store takes (`releaseBatch`); each buyer is told. A longer
+ * backlog takes several batches in the same run. Returns how many orders were released.
  */
 export async function releaseUnpaidOrders({ store, change, stock, mail, messages }: OrdersContext): Promise<number> {
   let released = 0;
   for (;;) {
     const batch = await change(async (work) => {
-      const held = await store.cancelUnpaidPastHold(work.tx, RELEASE_BATCH);
+      const held = await store.cancelUnpaidPastHold(work.tx, store.releaseBatch);
       // One update per tool, in id order, so two runs at once cannot lock tools in a circle.
       for (const [toolId, quantity] of unitsByTool(held)) await stock.giveBack(work, toolId, quantity);
       await mail.enqueue(work.tx, ...held.map((row) => messages.cancelled(row, "hold")));
       return held.length;
     });
     released += batch;
-    if (batch < RELEASE_BATCH) return released;
+    if (batch < store.releaseBatch) return released;
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Timestamp } from "firebase-admin/firestore";
 import type { OutboxMessage } from "../mail.store.js";
 import type { OutgoingMessage } from "../message.js";
+import { claimId } from "../../../firestore/document-id.js";
 export { canNameDocument } from "../../../firestore/document-id.js";
 
 /** `outbox/{id}` (docs/firestore.md). */
@@ -42,8 +43,11 @@ export function outboxId(eventKey: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** An address's document id: the canonical address, URI-encoded, as an address may hold a `/`. */
-export const addressId = (address: string): string => encodeURIComponent(address);
+/**
+ * An address's document id: the canonical address, named as `userEmails` names it (`claimId`), as an
+ * address may hold a `/`; null for one that cannot name a document.
+ */
+export const addressId = (address: string): string | null => claimId(address);
 
 export const outboxDocument = (message: OutgoingMessage, verified: boolean, now: Timestamp): OutboxDocument => ({
   eventKey: message.eventKey,

@@ -29,6 +29,11 @@ export function firestoreMailStore(db: Firestore, lanes?: DocumentLanes): MailSt
   const verified = db.collection("verifiedMailAddresses");
   const runChange = firestoreUnitOfWork(db, lanes);
 
+  /** An address's verification; none for an address that cannot name a document, which is never verified. */
+  const verifiedRef = (address: string): DocumentReference | null => {
+    const id = addressId(address);
+    return id === null ? null : verified.doc(id);
+  };
   const unsent = (): Query => outbox.where("sentAt", "==", null);
   const dueAt = (now: Timestamp): Query =>
     unsent().where("awaitingVerification", "==", false).where("nextAttemptAt", "<=", now).orderBy("nextAttemptAt");
@@ -87,13 +92,16 @@ export function firestoreMailStore(db: Firestore, lanes?: DocumentLanes): MailSt
       for (const message of messages) if (!byEvent.has(message.eventKey)) byEvent.set(message.eventKey, message);
       if (byEvent.size === 0) return;
       const change = inFirestore(tx);
-      const recipients = [...new Set([...byEvent.values()].map((message) => message.to))];
+      const recipients = [...new Set([...byEvent.values()].map((message) => message.to))].flatMap((address) => {
+        const ref = verifiedRef(address);
+        return ref ? [{ address, ref }] : [];
+      });
       const refs = [...byEvent.keys()].map((eventKey) => outbox.doc(outboxId(eventKey)));
       const [existing, verifications] = await Promise.all([
         change.getAll<OutboxDocument>(refs),
-        change.getAll<VerifiedAddressDocument>(recipients.map((recipient) => verified.doc(addressId(recipient)))),
+        change.getAll<VerifiedAddressDocument>(recipients.map(({ ref }) => ref)),
       ]);
-      const verifiedAddresses = new Set(recipients.filter((_, index) => verifications[index] !== undefined));
+      const verifiedAddresses = new Set(recipients.filter((_, index) => verifications[index] !== undefined).map(({ address }) => address));
       const now = Timestamp.now();
       [...byEvent.values()].forEach((message, index) => {
         if (existing[index]) return;
@@ -102,8 +110,9 @@ export function firestoreMailStore(db: Firestore, lanes?: DocumentLanes): MailSt
     },
 
     async recordVerified(tx, address) {
+      const ref = verifiedRef(address);
+      if (!ref) return false;
       const change = inFirestore(tx);
-      const ref = verified.doc(addressId(address));
       if (await change.get(ref)) return false;
       change.create(ref, { address, verifiedAt: Timestamp.now() } satisfies VerifiedAddressDocument);
       return true;

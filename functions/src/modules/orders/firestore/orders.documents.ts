@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type DocumentReference, type Firestore, Timestamp } from "firebase-admin/firestore";
 import type { Stored } from "../../../firestore/stored.js";
+import { canonicalId } from "../../../lib/ids.js";
 import type { AcceptedOrder, OrderRecord } from "../orders.store.js";
 
 /** `orders/{orderId}` (docs/firestore.md): the record, its buyer named `buyerId`, and what the lists query. */
@@ -26,6 +27,13 @@ export interface OrderKeyDocument {
 }
 
 export { canNameDocument as isDocumentId } from "../../../firestore/document-id.js";
+
+/**
+ * The id of the order a request names, as its document is named: the shop makes every order's id a
+ * UUID, written in lower case, and PostgreSQL reads a UUID whatever its case, so the two stores find
+ * the same order for "ABC…" and "abc…". Null for anything else, which names no order.
+ */
+export const orderIdOf = canonicalId;
 
 export const ordersOf = (db: Firestore) => db.collection("orders");
 export const orderRef = (db: Firestore, id: string): DocumentReference => ordersOf(db).doc(id);

@@ -1,4 +1,4 @@
-import { AggregateField, FieldPath, type Firestore, type Query, type QueryDocumentSnapshot, Timestamp } from "firebase-admin/firestore";
+import { AggregateField, FieldPath, FieldValue, type Firestore, type Query, type QueryDocumentSnapshot, Timestamp } from "firebase-admin/firestore";
 import type { FirestoreChange } from "../../../firestore/change.js";
 import { isFirestoreUnavailable } from "../../../firestore/errors.js";
 import { inFirestore } from "../../../firestore/unit-of-work.js";
@@ -10,6 +10,7 @@ import {
   newOrderDocument,
   type OrderBuyerDocument,
   type OrderDocument,
+  orderIdOf,
   type OrderKeyDocument,
   orderRef,
   ordersOf,
@@ -18,6 +19,13 @@ import {
 } from "./orders.documents.js";
 
 const ORDER_NUMBER = /^[0-9a-f]{8}$/;
+/**
+ * Orders one release change cancels at most. Each writes up to four documents (itself, its buyer's
+ * count, its tool's stock, its buyer's e-mail), so a change makes at most 400 writes: within the 500
+ * a Firestore commit long took (and a client SDK's batch still does), far below the 10 MiB of a
+ * commit request, and few tools held while their placements wait.
+ */
+const RELEASE_BATCH = 100;
 /** Firestore's bound on the values of one `in` filter. */
 const IN_VALUES = 30;
 /** A search reads the listing in batches of this many and keeps the matches in memory. */
@@ -40,27 +48,27 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
   const listing = (status: AdminOrdersView["status"]): Query =>
     newestOf(status ? ordersOf(db).where("status", "==", status) : ordersOf(db).where("live", "==", true));
 
-  /** The order as the change sees it; undefined when the id names none. */
-  const readOrder = (change: FirestoreChange, id: string): Promise<OrderDocument | undefined> =>
-    isDocumentId(id) ? change.get<OrderDocument>(orderRef(db, id)) : Promise.resolve(undefined);
-
-  /**
-   * Moves buyers' counts of unpaid orders by `delta` each. Every change that makes or ends an unpaid
-   * order passes here, so the count is exact; reading the buyer's document also holds their placing.
-   */
-  async function countUnpaid(change: FirestoreChange, delta: Map<string, number>): Promise<void> {
-    const buyers = [...delta.keys()];
-    const counts = await change.getAll<OrderBuyerDocument>(buyers.map((buyerId) => buyerRef(db, buyerId)));
-    buyers.forEach((buyerId, i) => {
-      change.set(buyerRef(db, buyerId), { unpaid: Math.max(0, (counts[i]?.unpaid ?? 0) + delta.get(buyerId)!) } satisfies OrderBuyerDocument);
-    });
+  /** The order as the change sees it, under its stored id; undefined when the id names none. */
+  async function readOrder(change: FirestoreChange, given: string): Promise<{ id: string; before: OrderDocument } | undefined> {
+    const id = orderIdOf(given);
+    if (id === null) return undefined;
+    const before = await change.get<OrderDocument>(orderRef(db, id));
+    return before && { id, before };
   }
 
-  const oneLessUnpaid = (change: FirestoreChange, rows: OrderRecord[]): Promise<void> => {
-    const delta = new Map<string, number>();
-    for (const row of rows) delta.set(row.userId, (delta.get(row.userId) ?? 0) - 1);
-    return rows.length > 0 ? countUnpaid(change, delta) : Promise.resolve();
-  };
+  /** The buyer's count as a placement reads it: a count below zero (a store that lost track) counts none. */
+  const unpaidOf = (buyer: OrderBuyerDocument | undefined): number => Math.max(0, buyer?.unpaid ?? 0);
+
+  /**
+   * Every change that ends unpaid orders lowers their buyers' counts by an increment, without
+   * reading them: it neither waits for a placement holding a buyer's document nor holds one, so it
+   * cannot take a buyer and a tool in the other order than a placement does (tool, then buyers).
+   */
+  function lessUnpaid(change: FirestoreChange, rows: OrderRecord[]): void {
+    const ended = new Map<string, number>();
+    for (const row of rows) ended.set(row.userId, (ended.get(row.userId) ?? 0) + 1);
+    for (const [buyerId, count] of ended) change.merge(buyerRef(db, buyerId), { unpaid: FieldValue.increment(-count) });
+  }
 
   /** Writes the order's new fields and returns it as it is now. */
   function rewrite(change: FirestoreChange, id: string, before: OrderDocument, fields: Partial<OrderDocument>): OrderRecord {
@@ -101,16 +109,17 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
   }
 
   return {
-    async findLive(id) {
-      if (!isDocumentId(id)) return null;
+    async findLive(given) {
+      const id = orderIdOf(given);
+      if (id === null) return null;
       const snapshot = await orderRef(db, id).get();
       const doc = snapshot.data() as OrderDocument | undefined;
       return doc?.live ? toOrderRecord(id, doc) : null;
     },
 
-    async lockLive(tx, id) {
-      const doc = await readOrder(inFirestore(tx), id);
-      return doc?.live ? toOrderRecord(id, doc) : null;
+    async lockLive(tx, given) {
+      const order = await readOrder(inFirestore(tx), given);
+      return order?.before.live ? toOrderRecord(order.id, order.before) : null;
     },
 
     /** `orderKeys` names the order, so neither read needs an index. */
@@ -136,8 +145,8 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
      */
     async lockBuyersAndCountUnpaid(tx, buyerIds) {
       const ids = [...new Set(buyerIds)].filter(isDocumentId).sort();
-      const counts = await inFirestore(tx).getAll<OrderBuyerDocument>(ids.map((buyerId) => buyerRef(db, buyerId)));
-      return new Map(ids.flatMap((buyerId, i) => ((counts[i]?.unpaid ?? 0) > 0 ? [[buyerId, counts[i]!.unpaid] as const] : [])));
+      const counts = (await inFirestore(tx).getAll<OrderBuyerDocument>(ids.map((buyerId) => buyerRef(db, buyerId)))).map(unpaidOf);
+      return new Map(ids.flatMap((buyerId, i) => (counts[i]! > 0 ? [[buyerId, counts[i]!] as const] : [])));
     },
 
     /** One query per 30 buyers; the cancellations of the shop, few, are left out in memory. */
@@ -162,7 +171,8 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
     /**
      * Each keyed order claims `orderKeys/{buyer}_{key}` in the change. The claims were read in the
      * change (here or by `findUsedKeys`), so a key claimed already is skipped, and of two changes
-     * claiming one key at once Firestore retries the second, which then finds it claimed.
+     * claiming one key at once Firestore retries the second, which then finds it claimed. Each
+     * buyer's count is read (held already by `lockBuyersAndCountUnpaid`) and written as a number.
      */
     async insertOrders(tx, accepted) {
       if (accepted.length === 0) return [];
@@ -186,7 +196,9 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
         inserted.push(toOrderRecord(order.id, doc));
         delta.set(order.userId, (delta.get(order.userId) ?? 0) + 1);
       }
-      if (delta.size > 0) await countUnpaid(change, delta);
+      const buyers = [...delta.keys()];
+      const counts = await change.getAll<OrderBuyerDocument>(buyers.map((buyerId) => buyerRef(db, buyerId)));
+      buyers.forEach((buyerId, i) => change.set(buyerRef(db, buyerId), { unpaid: unpaidOf(counts[i]) + delta.get(buyerId)! } satisfies OrderBuyerDocument));
       return inserted;
     },
 
@@ -206,8 +218,9 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
       let listed = listing(view.status);
       let after: OrderRecord | null = null;
       if (view.afterId !== null) {
-        if (!isDocumentId(view.afterId)) return [];
-        const cursor = await orderRef(db, view.afterId).get();
+        const afterId = orderIdOf(view.afterId);
+        if (afterId === null) return [];
+        const cursor = await orderRef(db, afterId).get();
         if (!cursor.exists) return [];
         listed = listed.startAfter(cursor);
         after = toOrderRecord(cursor.id, cursor.data() as OrderDocument);
@@ -237,13 +250,15 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
       return { revenueTodayCents, revenueWeekCents, awaitingShipment: awaiting.data().count };
     },
 
-    async markCancelled(tx, id, by) {
+    async markCancelled(tx, given, by) {
       const change = inFirestore(tx);
-      const before = await readOrder(change, id);
-      if (!before) return;
-      const row = rewrite(change, id, before, { status: "cancelled", live: false, cancelledAt: Timestamp.now(), cancelledBy: by });
-      if (before.status === "unpaid") await oneLessUnpaid(change, [row]);
+      const order = await readOrder(change, given);
+      if (!order) return;
+      const row = rewrite(change, order.id, order.before, { status: "cancelled", live: false, cancelledAt: Timestamp.now(), cancelledBy: by });
+      if (order.before.status === "unpaid") lessUnpaid(change, [row]);
     },
+
+    releaseBatch: RELEASE_BATCH,
 
     /**
      * Firestore cannot pass over a document another transaction holds: the candidates are read
@@ -262,43 +277,43 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
         if (before?.status !== "unpaid" || before.releasesAt === null || before.releasesAt.toMillis() > now.toMillis()) return [];
         return [rewrite(change, id, before, { status: "cancelled", live: false, cancelledAt: now, cancelledBy: "hold" })];
       });
-      await oneLessUnpaid(change, released);
+      lessUnpaid(change, released);
       return released;
     },
 
-    async markShipped(tx, id, { carrier, trackingNumber }) {
+    async markShipped(tx, given, { carrier, trackingNumber }) {
       const change = inFirestore(tx);
-      const before = await readOrder(change, id);
-      if (before?.status !== "paid") return null;
-      return rewrite(change, id, before, { status: "shipped", shippedAt: Timestamp.now(), shippingCarrier: carrier, trackingNumber });
+      const order = await readOrder(change, given);
+      if (order?.before.status !== "paid") return null;
+      return rewrite(change, order.id, order.before, { status: "shipped", shippedAt: Timestamp.now(), shippingCarrier: carrier, trackingNumber });
     },
 
-    async lockForPayment(tx, id) {
-      const doc = await readOrder(inFirestore(tx), id);
-      return doc ? toOrderRecord(id, doc) : null;
+    async lockForPayment(tx, given) {
+      const order = await readOrder(inFirestore(tx), given);
+      return order ? toOrderRecord(order.id, order.before) : null;
     },
 
-    async markPaid(tx, id, transactionId, cardLast4) {
+    async markPaid(tx, given, transactionId, cardLast4) {
       const change = inFirestore(tx);
-      const before = await readOrder(change, id);
-      if (before?.status !== "unpaid") return null;
-      const row = rewrite(change, id, before, { status: "paid", paidAt: Timestamp.now(), transactionId, cardLast4 });
-      await oneLessUnpaid(change, [row]);
+      const order = await readOrder(change, given);
+      if (order?.before.status !== "unpaid") return null;
+      const row = rewrite(change, order.id, order.before, { status: "paid", paidAt: Timestamp.now(), transactionId, cardLast4 });
+      lessUnpaid(change, [row]);
       return row;
     },
 
-    async recordCard(tx, id, transactionId, cardLast4) {
+    async recordCard(tx, given, transactionId, cardLast4) {
       const change = inFirestore(tx);
-      const before = await readOrder(change, id);
-      if (!before || before.transactionId !== transactionId || before.cardLast4 !== null) return null;
-      return { userEmail: rewrite(change, id, before, { cardLast4 }).userEmail };
+      const order = await readOrder(change, given);
+      if (!order || order.before.transactionId !== transactionId || order.before.cardLast4 !== null) return null;
+      return { userEmail: rewrite(change, order.id, order.before, { cardLast4 }).userEmail };
     },
 
-    async markRefunded(tx, id) {
+    async markRefunded(tx, given) {
       const change = inFirestore(tx);
-      const before = await readOrder(change, id);
-      if (before?.status !== "paid") return null;
-      return rewrite(change, id, before, { status: "refunded", refundedAt: Timestamp.now() });
+      const order = await readOrder(change, given);
+      if (order?.before.status !== "paid") return null;
+      return rewrite(change, order.id, order.before, { status: "refunded", refundedAt: Timestamp.now() });
     },
 
     /** The buyer's orders by `buyerId` (single field), read in the change, which holds them. */

@@ -6,6 +6,8 @@ import {
   attemptRef,
   eventRef,
   isDocumentId,
+  type OrderPaymentDocument,
+  orderPaymentRef,
   type PaymentAttemptDocument,
   type PaymentDocument,
   type PaymentEventDocument,
@@ -63,14 +65,14 @@ export function firestorePaymentsStore(db: Firestore): PaymentsStore {
       return doc ? toPaymentRecord(intentId, doc) : null;
     },
 
-    /** `orderId, status` finds it; it is then read by id, which holds it, and checked again. */
+    /** `orderPayments/{orderId}` names it; both are read by id in the change, which holds them. */
     async lockSucceededForOrder(tx, orderId) {
+      if (!isDocumentId(orderId)) return null;
       const change = inFirestore(tx);
-      const snapshot = await change.query(paymentsOf(db).where("orderId", "==", orderId).where("status", "==", "succeeded").limit(1));
-      const [found] = snapshot.docs;
-      if (!found) return null;
-      const doc = await change.get<PaymentDocument>(found.ref);
-      return doc?.status === "succeeded" ? toPaymentRecord(found.id, doc) : null;
+      const paidBy = await change.get<OrderPaymentDocument>(orderPaymentRef(db, orderId));
+      if (!paidBy) return null;
+      const doc = await readPayment(change, paidBy.intentId);
+      return doc?.orderId === orderId && doc.status === "succeeded" ? toPaymentRecord(paidBy.intentId, doc) : null;
     },
 
     async setStatus(tx, id, status, lastError) {
@@ -78,9 +80,13 @@ export function firestorePaymentsStore(db: Firestore): PaymentsStore {
       inFirestore(tx).update(paymentRef(db, id), { status, lastError, updatedAt: Timestamp.now() });
     },
 
+    /** Also names the payment in its order's `orderPayments` document, which a refund reads by id. */
     async markSucceeded(tx, id, cardLast4) {
-      if (!isDocumentId(id)) return;
-      inFirestore(tx).update(paymentRef(db, id), { status: "succeeded", lastError: null, cardLast4, updatedAt: Timestamp.now() });
+      const change = inFirestore(tx);
+      const before = await readPayment(change, id);
+      if (!before) throw new Error(`payments/${id} does not exist`);
+      change.update(paymentRef(db, id), { status: "succeeded", lastError: null, cardLast4, updatedAt: Timestamp.now() });
+      change.set(orderPaymentRef(db, before.orderId), { intentId: id } satisfies OrderPaymentDocument);
     },
 
     async recordCard(tx, intentId, cardLast4) {
@@ -114,15 +120,16 @@ export function firestorePaymentsStore(db: Firestore): PaymentsStore {
      * Firestore retries the second, which then finds it (or not, if the first rolled back).
      */
     async claimEvent(tx, id, type) {
-      const change = inFirestore(tx);
       const ref = eventRef(db, id);
+      if (!ref) throw new Error(`${id} cannot name a provider event`);
+      const change = inFirestore(tx);
       if (await change.get(ref)) return false;
       change.set(ref, { type, receivedAt: Timestamp.now() } satisfies PaymentEventDocument);
       return true;
     },
 
     async releaseEvent(id) {
-      await eventRef(db, id).delete();
+      await eventRef(db, id)?.delete();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { DocumentReference, Firestore, Timestamp } from "firebase-admin/firestore";
 import type { SandboxIntentRecord, SandboxIntentStatus, SandboxPaymentError } from "../sandbox.store.js";
+import { claimId } from "../../../../firestore/document-id.js";
 export { canNameDocument as isDocumentId } from "../../../../firestore/document-id.js";
 
 /** `sandboxIntents/{intentId}` (docs/firestore.md). */
@@ -21,10 +22,12 @@ export interface SandboxIntentKeyDocument {
   intentId: string;
 }
 
-
 export const intentRef = (db: Firestore, id: string): DocumentReference => db.collection("sandboxIntents").doc(id);
-/** The key is text the shop makes (`toolshop-order-…-attempt-…`), URI-encoded as every id made from text. */
-export const intentKeyRef = (db: Firestore, key: string): DocumentReference => db.collection("sandboxIntentKeys").doc(encodeURIComponent(key));
+/** The key is text the shop makes (`toolshop-order-…-attempt-…`), named as every id made from text is (`claimId`); null when it cannot be. */
+export function intentKeyRef(db: Firestore, key: string): DocumentReference | null {
+  const id = claimId(key);
+  return id === null ? null : db.collection("sandboxIntentKeys").doc(id);
+}
 
 export function toSandboxIntentRecord(id: string, doc: SandboxIntentDocument): SandboxIntentRecord {
   return {

@@ -21,6 +21,7 @@ export function firestoreSandboxStore(db: Firestore): SandboxStore {
     async createOrGetIntent(intent) {
       if (!isDocumentId(intent.id)) throw new Error(`${intent.id} cannot name a sandbox intent`);
       const keyRef = intentKeyRef(db, intent.idempotencyKey);
+      if (!keyRef) throw new Error(`${intent.idempotencyKey} cannot name a sandbox intent's key`);
       return db.runTransaction(async (transaction) => {
         const claim = (await transaction.get(keyRef)).data() as SandboxIntentKeyDocument | undefined;
         if (claim) {
