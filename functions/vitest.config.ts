@@ -13,19 +13,9 @@ const stores = [
   ...(process.env.FIRESTORE_EMULATOR_HOST ? ["firestore"] : []),
 ];
 
-/**
- * Test files that do not pass on Firestore yet; they run on PostgreSQL's projects meanwhile.
- * - admin-invariants: Make Admin and Remove User of one account at once outlast the test's 30 s on the emulator.
- * - shared-rate-limits: one buyer's burst at two instances loses orders to contention, and an
- *   unreachable Firestore is retried for minutes where PostgreSQL fails at once.
- * - whole-lists: its plain server on Firestore refuses the seeded admin, and seeding 20,000 documents
- *   outlasts the test.
- */
-const NOT_YET_ON_FIRESTORE = ["test/security/admin-invariants.test.ts", "test/security/shared-rate-limits.test.ts", "test/security/whole-lists.test.ts"];
-
 const excludeOn = (store: string) => [
   ...(store === "postgres" ? [] : ["**/*.postgres.test.ts"]),
-  ...(store === "firestore" ? ["**/*.sql.test.ts", ...NOT_YET_ON_FIRESTORE] : ["**/*.firestore.test.ts"]),
+  ...(store === "firestore" ? ["**/*.sql.test.ts"] : ["**/*.firestore.test.ts"]),
 ];
 
 export default defineConfig({
@@ -40,7 +30,9 @@ export default defineConfig({
         env: { TEST_DATABASE: store },
         testTimeout: 30_000,
         hookTimeout: 60_000,
-        setupFiles: ["test/support/fail-on-console-error.ts"],
+        setupFiles: ["test/support/fail-on-console-error.ts", ...(store === "firestore" ? ["test/support/record-firestore-queries.ts"] : [])],
+        // On Firestore, the queries the store made are checked against firestore.indexes.json after the suite.
+        globalSetup: store === "firestore" ? ["test/support/check-firestore-indexes.ts"] : [],
       },
     })),
   },
