@@ -4,9 +4,9 @@ import { forbidden, notFound } from "../../lib/errors.js";
 import { canonicalId } from "../../lib/ids.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { AddReviewBody, Review } from "./reviews.schemas.js";
-import type { ReviewRecord, ReviewsStore } from "./reviews.store.js";
+import type { ReviewsStore, ShownReview } from "./reviews.store.js";
 
-const toReview = (row: ReviewRecord): Review => ({
+const toReview = (row: ShownReview): Review => ({
   _id: row.id,
   rating: row.rating,
   review: row.review,

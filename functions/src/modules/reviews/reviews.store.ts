@@ -15,6 +15,12 @@ export interface ReviewRecord {
   authorRemoved: boolean;
 }
 
+/**
+ * A review as the home page lists it, without its author's account: the page does not show it, and a
+ * store may keep it apart from what anyone can read.
+ */
+export type ShownReview = Omit<ReviewRecord, "userId">;
+
 /** A review as it is written: now, or at a given time, as the demo shop's were before it opened. */
 export type NewReview = Pick<ReviewRecord, "userId" | "userName" | "rating" | "review"> & { createdAt?: Date };
 
@@ -24,7 +30,7 @@ export interface ReviewsStore {
    * The newest reviews shown (neither taken down nor by a removed author), at most `limit`. Reviews
    * written at the same moment keep one order (by id).
    */
-  shown(limit: number): Promise<ReviewRecord[]>;
+  shown(limit: number): Promise<ShownReview[]>;
   insert(review: NewReview): Promise<ReviewRecord>;
   /**
    * Takes a review down, or returns null when there is no such review (an id that cannot name one in

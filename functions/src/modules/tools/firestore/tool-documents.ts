@@ -19,8 +19,8 @@ export interface ToolDocument {
   /** Every word its name or description has ever had: the search's typo corrections start from them. */
   words: string[];
   createdAt: Timestamp;
+  /** The last edit. Who made it is in the audit log, not here: anyone may read a listed tool. */
   updatedAt: Timestamp | null;
-  updatedBy: string | null;
   deletedAt: Timestamp | null;
   /** When any field last changed: the search's index reads only the tools changed since it last looked. */
   changedAt: Timestamp;
