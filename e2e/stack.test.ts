@@ -126,11 +126,12 @@ describe("npm start", () => {
     expect(await zipped.json()).toEqual(await plain.json());
   });
 
-  it("when the page is served locally, then its CSP allows the Auth emulator and is otherwise the deployed one", async () => {
+  it("when the page is served locally, then its CSP allows the Auth and Firestore emulators and is otherwise the deployed one", async () => {
     const served = (await fetch(`${SHOP}/dashboard`)).headers.get("content-security-policy")!;
     const emulator = ["http://127.0.0.1:9099", "http://localhost:9099"];
+    const firestoreEmulator = ["http://127.0.0.1:8080", "http://localhost:8080"];
     const expected = directives(deployedPagePolicy);
-    expected["connect-src"] = [...expected["connect-src"]!, ...emulator];
+    expected["connect-src"] = [...expected["connect-src"]!, ...emulator, ...firestoreEmulator];
     expected["frame-src"] = [...expected["frame-src"]!, ...emulator];
     expect(directives(served)).toEqual(expected);
   });

@@ -136,18 +136,22 @@ function allowInPolicy(policy, directives, origins) {
 
 /**
  * firebase.json as it is deployed, plus what only the emulators need: the page's CSP lets it reach the
- * Auth emulator, for its REST calls and for the Google sign-in pop-up it serves, and Hosting listens
- * behind the front door. The file is ignored by git, and `firebase deploy` reads firebase.json alone.
+ * Auth emulator, for its REST calls and for the Google sign-in pop-up it serves, and the Firestore
+ * emulator, where the order pages follow an order's status; Hosting listens behind the front door.
+ * The file is ignored by git, and `firebase deploy` reads firebase.json alone.
  */
 function writeLocalFirebaseConfig() {
   const config = JSON.parse(readFileSync(join(root, "firebase.json"), "utf8"));
   config.emulators.hosting.port = HOSTING_EMULATOR_PORT;
   const { port } = config.emulators.auth;
   const authEmulator = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+  const firestorePort = config.emulators.firestore.port;
+  const firestoreEmulator = [`http://127.0.0.1:${firestorePort}`, `http://localhost:${firestorePort}`];
   for (const rule of config.hosting.headers) {
     for (const header of rule.headers) {
       if (header.key.toLowerCase() === "content-security-policy") {
         header.value = allowInPolicy(header.value, ["connect-src", "frame-src"], authEmulator);
+        header.value = allowInPolicy(header.value, ["connect-src"], firestoreEmulator);
       }
     }
   }

@@ -174,3 +174,10 @@ export async function payOrder(order: Order, account: Account): Promise<void> {
     },
   });
 }
+
+/** Which store the shop's data is in, as GET /api/health says. */
+export const shopStore = async () => (await call<{ store: "firestore" | "postgres" }>("/health")).store;
+
+/** Ships a paid order as an admin does from All Orders. */
+export const markShipped = (orderId: string, adminToken: string, details: { carrier?: string; trackingNumber?: string } = {}) =>
+  call<Order>(`/orders/${encodeURIComponent(orderId)}/shipped`, { method: "PATCH", token: adminToken, body: details });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { test as base, expect } from "vitest";
 import { SHOP } from "../stack.js";
+import { trackRequests } from "./network.js";
 import { ADMIN, type Account, createAccount, createTool, deleteTool, removeAccount, removeUserByEmail, signInToApi, type Tool } from "./api.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -48,6 +49,7 @@ async function newContext(browser: Browser) {
   const context = await browser.newContext({ baseURL: SHOP, viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
+  trackRequests(context);
   await keepOffline(context);
   return context;
 }

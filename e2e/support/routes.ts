@@ -3,6 +3,7 @@
 import type { Page } from "playwright-core";
 import { SHOP } from "../stack.js";
 import type { Account, Order, Tool } from "./api.js";
+import { networkQuiet } from "./network.js";
 
 export type Role = "visitor" | "buyer" | "admin";
 
@@ -58,11 +59,11 @@ export async function openPage(page: Page, path: string) {
   await settled(page);
 }
 
-/** Waits until the page in view shows a heading, no spinner, and has no request in flight. */
+/** Waits until the page in view shows a heading, no spinner, and has no request in flight (but Firestore's listener). */
 export async function settled(page: Page) {
   await page.getByRole("main").getByRole("heading").first().waitFor({ state: "visible" });
   await page.locator('.spinner, [aria-busy="true"]').first().waitFor({ state: "detached", timeout: 15_000 });
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
 }
 
 /** A wish of the buyer's, so User Wish has a row to show. */

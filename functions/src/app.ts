@@ -104,14 +104,14 @@ export async function createApp({
 
   const { audit, mail, tools, orders, wishes } = createShopServices(stores, { orderRules, shopUrl });
   const reviews = createReviewsService({ store: stores.reviews, change: stores.change, audit });
-  const users = createUsersService({ store: stores.users, change: stores.change, identity, tokens, audit, orders, mail, wishes, reviews });
+  const users = createUsersService({ store: stores.users, change: stores.change, identity, tokens, audit, orders, mail, wishes, reviews, log: app.log });
   const auth = createAuthGuards(tokens, users.findPrincipal);
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(stores, paymentsConfig, { orders });
 
   await app.register(
     async (api) => {
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
-      await api.register(healthRoutes, { ping: () => stores.ping() });
+      await api.register(healthRoutes, { ping: () => stores.ping(), store: stores.kind });
       await api.register(toolsRoutes, { tools, auth });
       await api.register(ordersRoutes, { orders, auth });
       await api.register(paymentsRoutes, { payments, auth, verifyWebhook });

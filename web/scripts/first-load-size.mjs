@@ -6,7 +6,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_KB = 200;
+// Decision 14 left the home page at about 138 kB; the first visit stays at or under 150 kB.
+const BUDGET_KB = 150;
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
 
@@ -32,7 +33,7 @@ const cssBytes = [...css].reduce((sum, file) => sum + gzipped(file), 0);
 const lazy = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry).length;
 
 process.stdout.write(`\nHome page first load (gzipped): JavaScript ${kb(jsBytes)} in ${js.length} file(s), CSS ${kb(cssBytes)}; budget ${BUDGET_KB} kB of JavaScript.\n`);
-process.stdout.write(`${lazy} pages and sections load on demand (dashboard, admin, payment, sign-in, tool page, wish form).\n`);
+process.stdout.write(`${lazy} pages and sections load on demand (dashboard, admin, payment, sign-in, tool page, wish form, live order status).\n`);
 if (jsBytes > BUDGET_KB * 1000) {
   console.error(`The home page's first-load JavaScript is over budget by ${kb(jsBytes - BUDGET_KB * 1000)}.`);
   process.exit(1);

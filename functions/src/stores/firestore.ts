@@ -1,4 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
+import { withinDeadline } from "../firestore/deadline.js";
 import { DocumentLanes } from "../firestore/document-lanes.js";
 import { firestoreRateLimitCounter } from "../firestore/rate-limit-counter.js";
 import { firestoreUnitOfWork } from "../firestore/unit-of-work.js";
@@ -18,19 +19,10 @@ const PING_DEADLINE_MS = 5_000;
 
 /**
  * One read of a document that need not exist: it answers only when Firestore does. The SDK retries
- * an unreachable Firestore for most of a minute; the health check says so within seconds instead,
- * with the code of a deadline missed, which the API answers with 503.
+ * an unreachable Firestore for most of a minute; the health check says so within seconds instead.
  */
 async function pingFirestore(db: Firestore): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error("Firestore did not answer in time"), { code: 4 })), PING_DEADLINE_MS);
-  });
-  try {
-    await Promise.race([db.doc("counters/ping").get(), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+  await withinDeadline(db.doc("counters/ping").get(), PING_DEADLINE_MS, "the health check");
 }
 
 /** The stores in Firestore (docs/firestore.md): the project's default database, or the emulator's. */
@@ -38,6 +30,7 @@ export function firestoreStores(db: Firestore): Stores {
   // One instance's lanes, for every change it makes (document-lanes.ts).
   const lanes = new DocumentLanes();
   return {
+    kind: "firestore",
     change: firestoreUnitOfWork(db, lanes),
     ping: () => pingFirestore(db),
     rateLimits: firestoreRateLimitCounter(db),

@@ -30,6 +30,8 @@ import type { WishesStore } from "../modules/wishes/wishes.store.js";
  * it. Services are given these ports and never learn which store is behind them.
  */
 export interface Stores {
+  /** Which store keeps the data: the web follows orders live from Firestore and polls PostgreSQL's. */
+  kind: "postgres" | "firestore";
   change: RunChange;
   /** One round trip to the store, for the health check; rejects when the store cannot be reached. */
   ping(): Promise<void>;
@@ -51,6 +53,7 @@ export interface Stores {
 /** The stores in PostgreSQL (Cloud SQL, any server, or the embedded PGlite). */
 export function postgresStores(db: Database): Stores {
   return {
+    kind: "postgres",
     change: unitOfWork(db),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -56,10 +56,10 @@ describe("rejections made before any route runs", () => {
 });
 
 describe("health", () => {
-  it("when the database is up, then GET /health answers 200 ok", async () => {
+  it("when the database is up, then GET /health answers 200 ok and names the store the shop's data is in", async () => {
     const response = await api.request("GET", "/health");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: "ok", database: "ok" });
+    expect(response.body).toEqual({ status: "ok", database: "ok", store: api.storeKind === "firestore" ? "firestore" : "postgres" });
   });
 
   it("when the store cannot be reached, then GET /health answers a 503 problem", async () => {

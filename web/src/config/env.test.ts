@@ -6,7 +6,14 @@ describe("parseEnv", () => {
     const env = parseEnv({});
     expect(env.firebase).toMatchObject({ apiKey: "demo-api-key", projectId: "demo-toolshop" });
     expect(env.authEmulatorUrl).toBe("http://127.0.0.1:9099");
+    expect(env.firestoreEmulator).toEqual({ host: "127.0.0.1", port: 8080 });
     expect(env.apiUrl).toBe("/api");
+  });
+
+  it("when VITE_FIRESTORE_EMULATOR_HOST is a host and port, then Firestore is reached there; anything else is refused", () => {
+    expect(parseEnv({ VITE_FIRESTORE_EMULATOR_HOST: "localhost:8181" }).firestoreEmulator).toEqual({ host: "localhost", port: 8181 });
+    expect(parseEnv({ VITE_FIRESTORE_EMULATOR_HOST: "[::1]:8181" }).firestoreEmulator).toEqual({ host: "[::1]", port: 8181 });
+    expect(() => parseEnv({ VITE_FIRESTORE_EMULATOR_HOST: "http://localhost" })).toThrow("VITE_FIRESTORE_EMULATOR_HOST must be a host and a port");
   });
 
   it("when VITE_AUTH_EMULATOR_HOST is a host and port, then the emulator is reached there", () => {
@@ -20,7 +27,7 @@ describe("parseEnv", () => {
       VITE_FIREBASE_PROJECT_ID: "shop",
       VITE_FIREBASE_APP_ID: "1:2:web:3",
     };
-    expect(parseEnv(settings)).toMatchObject({ firebase: { projectId: "shop" }, authEmulatorUrl: null });
+    expect(parseEnv(settings)).toMatchObject({ firebase: { projectId: "shop" }, authEmulatorUrl: null, firestoreEmulator: null });
     expect(() => parseEnv({ ...settings, VITE_FIREBASE_APP_ID: " " })).toThrow("VITE_FIREBASE_APP_ID is required");
   });
 

@@ -3,6 +3,8 @@
 
 const DEMO_PROJECT_ID = "demo-toolshop";
 const DEFAULT_AUTH_EMULATOR = "http://127.0.0.1:9099";
+// firebase.json's emulators.firestore, where `npm start` runs it.
+const DEFAULT_FIRESTORE_EMULATOR = "127.0.0.1:8080";
 
 export interface FirebaseConfig {
   apiKey: string;
@@ -15,6 +17,8 @@ export interface Env {
   firebase: FirebaseConfig;
   /** Where the Auth emulator listens, or null to use the real Firebase Auth. */
   authEmulatorUrl: string | null;
+  /** Where the Firestore emulator listens, or null to use the project's Firestore. */
+  firestoreEmulator: { host: string; port: number } | null;
   /** The API's base path or URL, without a trailing slash. */
   apiUrl: string;
   /** Stripe's publishable key; without it the payment page can take card payments only from the sandbox. */
@@ -50,10 +54,18 @@ function stripeKey(source: Source): string | undefined {
 
 const withScheme = (host: string) => (/^https?:\/\//.test(host) ? host : `http://${host}`);
 
+/** `host:port`, as FIRESTORE_EMULATOR_HOST is written for the server's SDK (an IPv6 host in brackets, which it keeps). */
+function hostAndPort(name: string, value: string): { host: string; port: number } {
+  const match = /^([^/:]+|\[[\da-fA-F:.]+\]):(\d{1,5})$/.exec(value);
+  if (!match) throw new Error(`${name} must be a host and a port, like 127.0.0.1:8080`);
+  return { host: match[1]!, port: Number(match[2]) };
+}
+
 export function parseEnv(source: Source): Env {
   const apiUrl = (optional(source, "VITE_API_URL") ?? "/api").replace(/\/$/, "");
   const apiKey = optional(source, "VITE_FIREBASE_API_KEY");
   const emulatorHost = optional(source, "VITE_AUTH_EMULATOR_HOST");
+  const firestoreEmulatorHost = optional(source, "VITE_FIRESTORE_EMULATOR_HOST");
   const stripePublishableKey = stripeKey(source);
   // Without a real project the shop runs against the emulator's demo project, as `npm start` does.
   if (!apiKey) {
@@ -65,6 +77,7 @@ export function parseEnv(source: Source): Env {
         appId: "demo-toolshop-web",
       },
       authEmulatorUrl: withScheme(emulatorHost ?? DEFAULT_AUTH_EMULATOR),
+      firestoreEmulator: hostAndPort("VITE_FIRESTORE_EMULATOR_HOST", firestoreEmulatorHost ?? DEFAULT_FIRESTORE_EMULATOR),
       apiUrl,
       stripePublishableKey,
     };
@@ -78,6 +91,7 @@ export function parseEnv(source: Source): Env {
       appId: required(source, "VITE_FIREBASE_APP_ID", because),
     },
     authEmulatorUrl: emulatorHost ? withScheme(emulatorHost) : null,
+    firestoreEmulator: firestoreEmulatorHost ? hostAndPort("VITE_FIRESTORE_EMULATOR_HOST", firestoreEmulatorHost) : null,
     apiUrl,
     stripePublishableKey,
   };

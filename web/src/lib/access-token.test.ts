@@ -30,4 +30,12 @@ describe("accessToken", () => {
     expect(accessToken.renewalDelay(jwt({ iat: now - 1000, exp: now - 100 }))).toBe(0);
     expect(accessToken.renewalDelay("not-a-jwt")).toBeNull();
   });
+
+  it("when a token names its account, then that is the account id; a token without one, or none, names none", () => {
+    expect(accessToken.accountId(jwt({ sub: "5d1b7c1e-0000-4000-8000-000000000001", exp: 1 }))).toBe("5d1b7c1e-0000-4000-8000-000000000001");
+    expect(accessToken.accountId(jwt({ exp: 1 }))).toBeNull();
+    expect(accessToken.accountId("not-a-jwt")).toBeNull();
+    accessToken.set(jwt({ sub: "stored-account" }));
+    expect(accessToken.accountId()).toBe("stored-account");
+  });
 });

@@ -27,18 +27,24 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-/** The token's `iat` and `exp` in ms; the API signs both, and the client only reads them. */
-function lifetime(token: string): { issuedAt: number | null; expiresAt: number } | null {
+/** The token's claims, which the API signs and the client only reads; null for what is not a JWT. */
+function claimsOf(token: string): Record<string, unknown> | null {
   const payload = token.split(".")[1];
   if (!payload) return null;
   try {
     const json: unknown = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
-    if (typeof json !== "object" || json === null || !("exp" in json) || typeof json.exp !== "number") return null;
-    const issuedAt = "iat" in json && typeof json.iat === "number" ? json.iat * 1000 : null;
-    return { issuedAt, expiresAt: json.exp * 1000 };
+    return typeof json === "object" && json !== null ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The token's `iat` and `exp` in ms. */
+function lifetime(token: string): { issuedAt: number | null; expiresAt: number } | null {
+  const claims = claimsOf(token);
+  if (!claims || typeof claims.exp !== "number") return null;
+  const issuedAt = typeof claims.iat === "number" ? claims.iat * 1000 : null;
+  return { issuedAt, expiresAt: claims.exp * 1000 };
 }
 
 export const accessToken = {
@@ -59,6 +65,11 @@ export const accessToken = {
     if (!token) return false;
     const expiry = lifetime(token)?.expiresAt ?? null;
     return expiry === null || expiry - EXPIRY_MARGIN_MS > serverNow();
+  },
+  /** The shop account the token names (its `sub`): the id its orders name their buyer by (`buyerId`). */
+  accountId(token: string | null = read()): string | null {
+    const sub = token ? claimsOf(token)?.sub : undefined;
+    return typeof sub === "string" && sub ? sub : null;
   },
   /**
    * In how many ms the token should be renewed (0: now), or null for a token that states no expiry.

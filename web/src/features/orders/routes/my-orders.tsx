@@ -4,12 +4,15 @@ import type { Order } from "@api/orders/orders.schemas";
 import { QueryState } from "@/components/ui/query-state";
 import { Table } from "@/components/ui/table";
 import { paths } from "@/config/paths";
+import { accessToken } from "@/lib/access-token";
 import { useSession } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
 import { useMyOrders } from "../api/get-my-orders";
 import { CancelOrderDialog } from "../components/cancel-order-dialog";
+import { FollowLive, useOrderFollowing } from "../components/follow-orders";
 import { CancelOrderCell, OrderedItemCells } from "../components/order-cells";
 import { OrderStatusBadge } from "../components/order-status-badge";
+import { canChange } from "../lib/follow-orders";
 import { heldUntil } from "../lib/held-until";
 import { orderNumber } from "../lib/order-status";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -35,7 +38,10 @@ export function MyOrdersRoute() {
   useDocumentTitle("My Orders");
   const session = useSession();
   const email = session.status === "signedIn" ? session.email : "";
-  const orders = useMyOrders(email);
+  const following = useOrderFollowing(session.status === "signedIn");
+  const orders = useMyOrders(email, { poll: following.poll });
+  // The account the orders name (`buyerId`), which the rules let this person list.
+  const accountId = accessToken.accountId();
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const held = (orders.data ?? []).flatMap((order, index) => (!order.paid && order.releasesAt ? [{ order, number: index + 1 }] : []));
 
@@ -89,6 +95,9 @@ export function MyOrdersRoute() {
         </ul>
       )}
       <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
+      {following.live && accountId && orders.data?.some(canChange) && (
+        <FollowLive followed={{ kind: "buyer", accountId }} shown={orders.data} onFailed={following.failed} />
+      )}
     </section>
   );
 }

@@ -6,8 +6,10 @@ import { useSession } from "@/lib/auth";
 import { formatDate, formatDateTime, formatDollars } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useOrder } from "../api/get-order";
+import { FollowLive, useOrderFollowing } from "../components/follow-orders";
 import { OrderReceipt } from "../components/order-receipt";
 import { OrderStatusBadge } from "../components/order-status-badge";
+import { canChange } from "../lib/follow-orders";
 import { heldUntil } from "../lib/held-until";
 import { orderNumber, timelineOf } from "../lib/order-status";
 import "../components/orders.css";
@@ -83,8 +85,9 @@ function Summary({ order }: { order: Order }) {
 /** One order: what it is, what happened to it and when, and once paid its receipt, ready to print. */
 export function OrderRoute() {
   const { id = "" } = useParams();
-  const order = useOrder(id);
   const session = useSession();
+  const following = useOrderFollowing(session.status === "signedIn");
+  const order = useOrder(id, { poll: following.poll });
   const number = orderNumber(id);
   useDocumentTitle(`Order ${number}`);
   const data: Order | undefined = order.data;
@@ -117,6 +120,7 @@ export function OrderRoute() {
             <Timeline order={data} />
             {data.paid && data.paidAt && <OrderReceipt order={{ ...data, paidAt: data.paidAt }} />}
           </div>
+          {following.live && canChange(data) && <FollowLive followed={{ kind: "order", id: data._id }} shown={[data]} onFailed={following.failed} />}
         </>
       )}
     </section>
