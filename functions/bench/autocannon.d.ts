@@ -17,7 +17,8 @@ declare module "autocannon" {
       p99: number;
     }
     interface Result {
-      requests: Histogram;
+      /** Per second, and `total`: every request answered in the run. */
+      requests: Histogram & { total: number };
       latency: Histogram;
       errors: number;
       timeouts: number;

@@ -13,11 +13,14 @@ import { LARGE_CATALOGUE_SIZE, removeLargeCatalogue, seedLargeCatalogue, variedS
 import { LARGE_SHOP_ORDERS, LARGE_SHOP_USERS, removeLargeShop, seedLargeShop } from "./large-shop.js";
 import { type Child, freePort, startNode, waitForHttp } from "./processes.js";
 import { measureWholeList, printWholeLists, WHOLE_LIST_SCENARIOS, type WholeListRow, type WholeListScenario } from "./whole-lists.js";
+import { benchFirestore, type FirestoreResults, type Measured, printFirestore, type Target } from "./firestore-catalogue.js";
 
 /**
  * `npm run bench`: the plain server on DATABASE_URL (embedded PGlite when unset), measured with
  * autocannon next to a bare node:http server in the same run, so results read as ratios to what
- * this machine can do at all.
+ * this machine can do at all; then the catalogue's scenarios on Firestore, on an emulator of the
+ * run's own, where this machine has one (firestore-catalogue.ts). BENCH_STORES=postgresql or
+ * BENCH_STORES=firestore measures one store's scenarios only.
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -25,6 +28,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const SECRET = "bench-secret-that-is-at-least-32-characters";
 const ORDER_STOCK = 10_000_000;
+const STORES = (process.env.BENCH_STORES ?? "postgresql,firestore").split(",");
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -35,9 +39,11 @@ interface Scenario {
   options: autocannon.Options;
   /**
    * Measured on a catalogue of 100,000 tools, seeded after the other scenarios and removed at the
-   * end: on PostgreSQL only, as the catalogue of a shop that size would be.
+   * end: on PostgreSQL only, as the catalogue of a shop that size would be; on Firestore with it.
    */
   largeCatalogue?: boolean;
+  /** A catalogue scenario, asked of the API server on Firestore too: its options there. */
+  firestore?: (target: Target) => autocannon.Options;
   /**
    * Measured on 1,000,000 orders of 100,000 buyers, seeded after the catalogue scenarios and removed
    * at the end: on PostgreSQL only. Its options are made once the orders exist (a deep page's cursor).
@@ -58,15 +64,19 @@ interface Row {
   met: boolean | null;
 }
 
-async function measure(options: autocannon.Options) {
+/** With `reads`, the store's reads so far: what the measured requests read, each on average, is reported too. */
+async function measure(options: autocannon.Options, reads?: () => Promise<number>): Promise<Measured> {
   if (WARMUP > 0) await autocannon({ connections: CONNECTIONS, duration: WARMUP, ...options });
+  const readsBefore = await reads?.();
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  const readsAfter = await reads?.();
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ...(readsBefore === undefined || readsAfter === undefined ? {} : { readsPerRequest: (readsAfter - readsBefore) / Math.max(1, result.requests.total) }),
   };
 }
 
@@ -164,6 +174,7 @@ async function main() {
     const apiServer = await startNode(
       here("../lib/server.js"),
       {
+        DATA_STORE: "postgres",
         DATABASE_URL: database.url,
         PORT: String(apiPort),
         API_TOKEN_SECRET: SECRET,
@@ -187,9 +198,16 @@ async function main() {
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const asAdmin = { authorization: `Bearer ${adminToken}` };
     const allOrdersPages = pageCursors("admin-orders");
+    const onPostgres: Target = { api, toolId };
+    // The catalogue's scenarios, asked of either store's server.
+    const catalog = (at: Target) => ({ url: `${at.api}/api/tools` });
+    const oneTool = (at: Target) => ({ url: `${at.api}/api/tools/${at.toolId}` });
+    const hamer = (at: Target) => ({ url: `${at.api}/api/catalogue?q=hamer` });
+    const inStockByPrice = (at: Target) => ({ url: `${at.api}/api/catalogue?inStock=true&sort=price` });
+    const variedPages = (at: Target): autocannon.Options => ({ url: at.api, requests: [{ setupRequest: (request) => ({ ...request, path: variedSearchPath() }) }] });
     const scenarios: Scenario[] = [
-      { name: "catalog GET /api/tools", target: { ratio: 0.5, p99: 15 }, options: { url: `${api}/api/tools` } },
-      { name: "one tool GET /api/tools/{id}", target: { ratio: 0.4 }, options: { url: `${api}/api/tools/${toolId}` } },
+      { name: "catalog GET /api/tools", target: { ratio: 0.5, p99: 15 }, options: catalog(onPostgres), firestore: catalog },
+      { name: "one tool GET /api/tools/{id}", target: { ratio: 0.4 }, options: oneTool(onPostgres), firestore: oneTool },
       { name: "buyer's orders GET /api/orders", target: { ratio: 0.15 }, options: { url: `${api}/api/orders?userEmail=${encodeURIComponent(buyer.email)}`, headers: auth } },
       {
         name: "place order POST /api/orders",
@@ -206,21 +224,24 @@ async function main() {
       {
         name: "search page GET /api/catalogue?q=hamer",
         target: { ratio: 0.2, p99: 25, postgresqlOnly: true },
-        options: { url: `${api}/api/catalogue?q=hamer` },
+        options: hamer(onPostgres),
         largeCatalogue: true,
+        firestore: hamer,
       },
       {
         name: "in stock by price GET /api/catalogue?inStock=true&sort=price",
         target: { ratio: 0.2, p99: 25, postgresqlOnly: true },
-        options: { url: `${api}/api/catalogue?inStock=true&sort=price` },
+        options: inStockByPrice(onPostgres),
         largeCatalogue: true,
+        firestore: inStockByPrice,
       },
       // Thousands of different pages, nearly all read from PostgreSQL: what each page costs there.
       {
         name: "varied pages GET /api/catalogue?q=<typo>&sort=…",
         target: { ratio: 0.01, postgresqlOnly: true },
-        options: { url: api, requests: [{ setupRequest: (request) => ({ ...request, path: variedSearchPath() }) }] },
+        options: variedPages(onPostgres),
         largeCatalogue: true,
+        firestore: variedPages,
       },
       // Issue 13: All Orders on a million orders, its first page, a page half-way down (the cursor
       // of the 500,000th order), the paid orders awaiting shipment, and shipped orders half-way
@@ -285,7 +306,8 @@ async function main() {
     ];
 
     const only = process.env.BENCH_ONLY;
-    const selected = scenarios.filter((s) => !only || s.name.includes(only));
+    const chosen = (name: string) => !only || name.includes(only);
+    const selected = STORES.includes("postgresql") ? scenarios.filter((s) => chosen(s.name)) : [];
     const rows: Row[] = [];
     const measureScenario = async (scenario: Scenario) => {
       console.log(`measuring ${scenario.name}…`);
@@ -301,7 +323,7 @@ async function main() {
     for (const scenario of selected.filter((s) => !s.largeCatalogue && !s.largeShop)) await measureScenario(scenario);
 
     // Issue 20: the contract's whole lists (docs/product.md §8.2) on the same large sets, each call's cost and /api/health meanwhile.
-    const wholeLists = WHOLE_LIST_SCENARIOS.filter((s) => !only || s.name.includes(only));
+    const wholeLists = STORES.includes("postgresql") ? WHOLE_LIST_SCENARIOS.filter((s) => chosen(s.name)) : [];
     const wholeListRows: WholeListRow[] = [];
     const measureWholeLists = async (on: WholeListScenario["on"]) => {
       for (const scenario of wholeLists.filter((s) => s.on === on)) {
@@ -357,6 +379,21 @@ async function main() {
     }
     const stockBalances = await stockAccountsFor(database.url, toolId);
 
+    // The catalogue's scenarios on Firestore, measured against the same ceiling; PostgreSQL's server idles meanwhile.
+    const onFirestore = STORES.includes("firestore") ? scenarios.filter((s) => s.firestore && chosen(s.name)) : [];
+    let firestore: FirestoreResults | { reason: string } | null = null;
+    if (onFirestore.length > 0) {
+      firestore = await benchFirestore(
+        onFirestore.map((s) => ({ name: s.name, options: s.firestore!, largeCatalogue: s.largeCatalogue === true })),
+        {
+          measure,
+          ceilingRequestsPerSecond: ceiling.requestsPerSecond,
+          env: { API_TOKEN_SECRET: SECRET, LOG_LEVEL: "silent", API_MAX_INSTANCES: "1", RATE_LIMIT_ORDERS_PER_MINUTE: "0", MAX_UNPAID_ORDERS: "0" },
+          toolStock: ORDER_STOCK,
+        },
+      );
+    }
+
     console.log(`\ndatabase: ${database.kind}, ${CONNECTIONS} connections, ${DURATION} s per scenario after ${WARMUP} s of warm-up\n`);
     printTable([{ scenario: "ceiling node:http", ...ceiling, ratio: 1, target: "", met: true }, ...rows]);
     if (wholeListRows.length > 0) {
@@ -366,10 +403,15 @@ async function main() {
     if (catalogueNote) console.log(`\n${catalogueNote}`);
     if (shopNote) console.log(shopNote);
     console.log(`\nstock accounts for every order placed (aq + live orders = initial): ${stockBalances ? "yes" : "NO"}`);
+    if (firestore && "reason" in firestore) console.log(`\nFirestore not measured: ${firestore.reason}`);
+    else if (firestore) {
+      console.log(`\nthe catalogue on both stores, ratios to the same ceiling (PG: ${database.kind})\n`);
+      printFirestore(firestore, new Map(rows.map((row) => [row.scenario, row])));
+    }
 
     mkdirSync(here("../../bench-results"), { recursive: true });
     const file = here(`../../bench-results/bench-${database.kind}.json`);
-    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database: database.kind, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, ceiling, scenarios: rows, wholeLists: wholeListRows, stockBalances, catalogueNote, shopNote }, null, 2));
+    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database: database.kind, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, ceiling, scenarios: rows, wholeLists: wholeListRows, stockBalances, catalogueNote, shopNote, firestore }, null, 2));
     console.log(`written to ${file}`);
   } finally {
     for (const child of children.reverse()) await child.stop();

@@ -6,7 +6,7 @@ import { removeThenVacuum, withClient } from "./own-client.js";
 export const LARGE_CATALOGUE_SIZE = 100_000;
 
 /** The image every seeded tool has, which no other tool has: how the run finds them to remove them. */
-const SEEDED_IMAGE = "/images/tools/bench-catalogue.svg";
+export const SEEDED_IMAGE = "/images/tools/bench-catalogue.svg";
 
 // 104 kinds of tool, 3 of them hammers: "hamer" finds about 3% of the catalogue, as a common word does.
 const KINDS = [
@@ -67,6 +67,20 @@ const INSERT = `
     timestamptz '2024-01-01' + (i / 4) * interval '1 minute'
   from generate_series(1, $1::int) as i,
     (select $2::text[] as kinds, $3::text[] as brands, $4::text[] as materials, $5::text[] as uses) as v`;
+
+/** The `i`th seeded tool (from 1), as `INSERT` makes it: the same catalogue on either store. */
+export function largeCatalogueTool(i: number) {
+  const kind = KINDS[i % KINDS.length]!;
+  return {
+    name: `${BRANDS[Math.floor(i / KINDS.length) % BRANDS.length]} ${kind} ${String.fromCharCode(65 + (i % 23))}${100 + (i % 900)}`,
+    img: SEEDED_IMAGE,
+    unitPriceCents: 199 + ((i * 7919) % 49801),
+    description: `${MATERIALS[i % MATERIALS.length]} ${kind.toLowerCase()} for ${USES[Math.floor(i / 7) % USES.length]}, with a two-year warranty. Model ${i}.`,
+    minOrderQuantity: 1 + (i % 10),
+    stock: i % 7 === 0 ? 0 : (i * 31) % 1000,
+    createdAt: new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 4) * 60_000),
+  };
+}
 
 /** Removes the seeded tools (from this run, or from one that was stopped half-way). */
 export function removeLargeCatalogue(url: string): Promise<void> {

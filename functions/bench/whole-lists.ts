@@ -76,7 +76,7 @@ function get(url: string, headers: Record<string, string>): Promise<Answer> {
 }
 
 /** The process's resident memory in MB, from /proc (Linux); 0 where there is none. */
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   try {
     const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
     return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
@@ -86,7 +86,7 @@ function rssMb(pid: number): number {
 }
 
 /** Samples a process's memory every 5 ms until stopped; says the peak. */
-function watchMemory(pid: number): { stop(): number } {
+export function watchMemory(pid: number): { stop(): number } {
   let peak = rssMb(pid);
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 5);
   return {

@@ -1,16 +1,22 @@
-import { type Firestore, type QuerySnapshot, Timestamp } from "firebase-admin/firestore";
+import { FieldPath, type Firestore, type Query, type QueryDocumentSnapshot, Timestamp } from "firebase-admin/firestore";
 import { CatalogueIndex, type IndexedTool } from "./catalogue-index.js";
 import { textWords, type ToolDocument, toolsOf } from "./tool-documents.js";
 
 /**
- * How far back each look reads before the last one began. A change stamps `changedAt` with its
- * instance's clock before it commits, so one that commits after a look began may carry a time a
- * little before it; a change that takes longer than this between its stamp and its commit shows
- * in the search at the next full load (or as soon as a page reads that tool).
+ * How far back each look reads before the store's time of the last one. A change stamps
+ * `changedAt` with its instance's clock before it commits, so one that commits after a look read
+ * may carry a time a little before that read: its time from stamp to commit, and its clock's error.
  */
 export const LOOK_OVERLAP_MS = 10_000;
-/** How often the index is read whole again, which bounds how long anything the overlap missed stays missed. */
-export const RELOAD_AFTER_MS = 15 * 60_000;
+/** How often a look reaches back past the last sweep instead (a sweep), for the changes the overlap missed. */
+export const SWEEP_EVERY_MS = 5 * 60_000;
+/**
+ * How far back a sweep reads before the last sweep: longer than a Firestore transaction can live
+ * (270 seconds), so a change that took that long from stamp to commit is still found.
+ */
+export const SWEEP_OVERLAP_MS = 5 * 60_000;
+/** The first look reads the catalogue in queries of this many tools, each read as it streams in. */
+export const LOAD_CHUNK = 10_000;
 
 /** What the search reads of each tool. */
 export const INDEXED_FIELDS = [
@@ -27,7 +33,11 @@ export const INDEXED_FIELDS = [
 ] as const;
 export type IndexedFields = Pick<ToolDocument, (typeof INDEXED_FIELDS)[number]>;
 
-export const toIndexedTool = (id: string, tool: IndexedFields): IndexedTool => ({
+/** A stored time in whole microseconds, Firestore's precision: exact as a number until the year 2255. */
+const microseconds = (time: Timestamp): number => time.seconds * 1_000_000 + Math.floor(time.nanoseconds / 1_000);
+
+/** A tool as the index keeps it, from its document and the store's time of the write it shows. */
+export const toIndexedTool = (id: string, tool: IndexedFields, updateTime: Timestamp): IndexedTool => ({
   id,
   nameLower: tool.nameLower,
   unitPriceCents: tool.unitPriceCents,
@@ -37,20 +47,31 @@ export const toIndexedTool = (id: string, tool: IndexedFields): IndexedTool => (
   listed: tool.deletedAt === null,
   words: textWords(tool),
   wordsEver: tool.words,
-  changedAtMs: tool.changedAt.toMillis(),
+  version: microseconds(updateTime),
 });
 
+/** A time `ms` before `time`; before every change when there is no such time yet. */
+const before = (time: Timestamp | null, ms: number) => Timestamp.fromMillis(time === null ? 0 : time.toMillis() - ms);
+
 /**
- * The instance's search index, fed from `tools`: read whole on first use (and every
- * `RELOAD_AFTER_MS`), then before each use only the tools whose `changedAt` is after the last look
- * (less the overlap), one query on a single-field index. A use costs that query plus the tools
- * changed meanwhile. Uses that come while a look is under way share the next one, so each sees
- * every change committed before it asked.
+ * The instance's search index, fed from `tools`: read whole on first use, then before each use only
+ * the tools whose `changedAt` is after the store's time of the last look less `LOOK_OVERLAP_MS`,
+ * one query on a single-field index; every `SWEEP_EVERY_MS` that look reaches back to the last
+ * sweep less `SWEEP_OVERLAP_MS` instead. A use costs that query plus the tools changed meanwhile;
+ * the first costs every tool once. Uses that come while a look is under way share the next one, so
+ * each sees every change committed before it asked.
+ *
+ * Which of two copies of a tool is the later is decided by the store's time of their writes
+ * (`IndexedTool.version`), never by `changedAt`, which only finds the changes: instances' clocks
+ * may disagree, and the later change must win whichever instance made it.
  */
 export class CatalogueFeed {
   private index: CatalogueIndex | null = null;
-  private loadedAtMs = 0;
-  private lastLookMs = 0;
+  /** The store's times of the last look's read and of the last sweep's; null until a read has one (the catalogue was empty). */
+  private lastLook: Timestamp | null = null;
+  private lastSweep: Timestamp | null = null;
+  /** This instance's clock when the last sweep began: when the next is due. */
+  private sweptAtMs = 0;
   private running: Promise<CatalogueIndex> | null = null;
   private next: Promise<CatalogueIndex> | null = null;
 
@@ -84,20 +105,50 @@ export class CatalogueFeed {
   private async look(): Promise<CatalogueIndex> {
     const startedAt = this.now();
     const tools = toolsOf(this.db).select(...INDEXED_FIELDS);
-    if (!this.index || startedAt - this.loadedAtMs >= RELOAD_AFTER_MS) {
+    if (!this.index) {
       const index = new CatalogueIndex();
-      feed(index, await tools.get());
+      const readTime = await loadWhole(tools, index);
       this.index = index;
-      this.loadedAtMs = startedAt;
-    } else {
-      const since = Timestamp.fromMillis(this.lastLookMs - LOOK_OVERLAP_MS);
-      feed(this.index, await tools.where("changedAt", ">", since).get());
+      this.lastLook = this.lastSweep = readTime;
+      this.sweptAtMs = startedAt;
+      return index;
     }
-    this.lastLookMs = startedAt;
+    const sweep = this.lastSweep === null || startedAt - this.sweptAtMs >= SWEEP_EVERY_MS;
+    const since = sweep ? before(this.lastSweep, SWEEP_OVERLAP_MS) : before(this.lastLook, LOOK_OVERLAP_MS);
+    const snapshot = await tools.where("changedAt", ">", since).get();
+    feed(this.index, snapshot.docs);
+    this.lastLook = snapshot.readTime;
+    if (sweep) {
+      this.lastSweep = snapshot.readTime;
+      this.sweptAtMs = startedAt;
+    }
     return this.index;
   }
 }
 
-function feed(index: CatalogueIndex, snapshot: QuerySnapshot): void {
-  for (const document of snapshot.docs) index.put(toIndexedTool(document.id, document.data() as IndexedFields));
+/**
+ * Reads every tool into the index, `LOAD_CHUNK` at a time in document id order, each tool put in
+ * the index as it arrives, so what the instance holds meanwhile is the index and little more.
+ * Answers the store's time of the first query's read, before which every later look starts (a tool
+ * changed while the chunks are read is read again by the next look); null for an empty catalogue.
+ */
+async function loadWhole(tools: Query, index: CatalogueIndex): Promise<Timestamp | null> {
+  let chunk = tools.orderBy(FieldPath.documentId()).limit(LOAD_CHUNK);
+  let first: Timestamp | null = null;
+  for (;;) {
+    let count = 0;
+    let last: QueryDocumentSnapshot | null = null;
+    for await (const document of chunk.stream() as AsyncIterable<QueryDocumentSnapshot>) {
+      first ??= document.readTime;
+      index.put(toIndexedTool(document.id, document.data() as IndexedFields, document.updateTime));
+      count++;
+      last = document;
+    }
+    if (count < LOAD_CHUNK) return first;
+    chunk = chunk.startAfter(last!);
+  }
+}
+
+function feed(index: CatalogueIndex, documents: QueryDocumentSnapshot[]): void {
+  for (const document of documents) index.put(toIndexedTool(document.id, document.data() as IndexedFields, document.updateTime));
 }

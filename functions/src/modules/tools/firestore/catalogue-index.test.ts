@@ -12,7 +12,7 @@ const tool = (id: string, name: string, fields: Partial<IndexedTool> = {}): Inde
   listed: true,
   words: wordsOf(name),
   wordsEver: wordsOf(name),
-  changedAtMs: 1_000,
+  version: 1_000,
   ...fields,
 });
 
@@ -46,7 +46,7 @@ describe("the catalogue's index in memory", () => {
   it("when a page starts after a tool, then it starts right after it, even once that tool is deleted", () => {
     const index = indexOf(hammer, saw, drill);
     expect(index.pageIds(query({ sort: "price", after: "b", rows: 1 }))).toEqual(["c"]);
-    index.put({ ...saw, listed: false, changedAtMs: 2_000 });
+    index.put({ ...saw, listed: false, version: 2_000 });
     expect(index.pageIds(query({ sort: "price", after: "b" }))).toEqual(["c", "a"]);
     expect(index.pageIds(query({ sort: "price" }))).toEqual(["c", "a"]);
   });
@@ -67,21 +67,69 @@ describe("the catalogue's index in memory", () => {
     expect(index.pageIds(query({ search: [{ word: "hamer", alternatives: ["hammer"] }] }))).toEqual(["a"]);
     expect(index.pageIds(query({ search: [{ word: "hamer", alternatives: [] }] }))).toEqual([]);
     expect(index.pageIds(query({ search: [{ word: "claw", alternatives: [] }, { word: "saw", alternatives: [] }] }))).toEqual([]);
-    expect(index.qualifies("a", query({ search: [{ word: "cl", alternatives: [] }] }))).toBe(true);
+    expect(index.pageIds(query({ search: [{ word: "cl", alternatives: [] }] }))).toEqual(["a"]);
   });
 
   it("when a tool is renamed, then it is found by its new words only, and its old words still correct typos", () => {
     const index = indexOf(hammer);
-    index.put({ ...hammer, nameLower: "mallet", words: ["mallet"], wordsEver: ["claw", "hammer", "mallet"], changedAtMs: 2_000 });
+    index.put({ ...hammer, nameLower: "mallet", words: ["mallet"], wordsEver: ["claw", "hammer", "mallet"], version: 2_000 });
     expect(index.pageIds(query({ search: [{ word: "hammer", alternatives: [] }] }))).toEqual([]);
     expect(index.pageIds(query({ search: [{ word: "mallet", alternatives: [] }] }))).toEqual(["a"]);
     expect(index.dictionary.alternatives("hamer")).toEqual(["hammer"]);
   });
 
-  it("when an older copy of a tool comes after a newer one, then it is ignored", () => {
-    const index = indexOf({ ...hammer, stock: 1, changedAtMs: 5_000 });
-    expect(index.put({ ...hammer, stock: 9, changedAtMs: 4_000 })).toBe(false);
+  it("when a copy of an earlier write comes after a later one, then it is ignored", () => {
+    const index = indexOf({ ...hammer, stock: 1, version: 5_000 });
+    expect(index.put({ ...hammer, stock: 9, version: 4_000 })).toBe(false);
     expect(index.get("a")?.stock).toBe(1);
-    expect(index.put({ ...hammer, stock: 1, changedAtMs: 5_000 })).toBe(false);
+    expect(index.put({ ...hammer, stock: 1, version: 5_000 })).toBe(false);
+    expect(index.put({ ...hammer, stock: 2, version: 5_001 })).toBe(true);
+    expect(index.get("a")?.stock).toBe(2);
+  });
+
+  it("when tools change after the orders were read, then every order stays in order", () => {
+    const index = indexOf(hammer, saw, drill);
+    for (const sort of ["name", "price", "listed", "newest"] as const) index.pageIds(query({ sort }));
+    index.put({ ...saw, nameLower: "zig saw", unitPriceCents: 900, createdAtMs: 9, version: 2_000 });
+    index.put(tool("d", "Bevel", { unitPriceCents: 150, createdAtMs: 0 }));
+    index.forget("c");
+    expect(index.pageIds(query({ sort: "name" }))).toEqual(["d", "a", "b"]);
+    expect(index.pageIds(query({ sort: "price" }))).toEqual(["d", "a", "b"]);
+    expect(index.pageIds(query({ sort: "listed" }))).toEqual(["d", "a", "b"]);
+    expect(index.pageIds(query({ sort: "newest" }))).toEqual(["b", "a", "d"]);
+  });
+
+  it("when a tool is forgotten, then no search or page finds it, and its words still correct typos", () => {
+    const index = indexOf(hammer, saw);
+    index.pageIds(query({ search: [{ word: "ham", alternatives: [] }] }));
+    index.forget("a");
+    expect(index.pageIds(query())).toEqual(["b"]);
+    expect(index.pageIds(query({ search: [{ word: "ham", alternatives: [] }] }))).toEqual([]);
+    expect(index.dictionary.alternatives("hamer")).toEqual(["hammer"]);
+  });
+
+  it("when few tools of a large catalogue match, then their page is in the sort, after the cursor, filtered", () => {
+    const many = Array.from({ length: 200 }, (_, i) => tool(`t${String(i).padStart(3, "0")}`, `Saw ${i}`, { unitPriceCents: 1_000 + i }));
+    const chisels = [
+      tool("c1", "Wood Chisel", { unitPriceCents: 300 }),
+      tool("c2", "Cold Chisel", { unitPriceCents: 100 }),
+      tool("c3", "Mortise Chisel", { unitPriceCents: 200, stock: 0 }),
+      tool("c4", "Bevel Chisel", { unitPriceCents: 400 }),
+    ];
+    const index = indexOf(...many, ...chisels);
+    const chisel = [{ word: "chisel", alternatives: [] }];
+    expect(index.pageIds(query({ sort: "price", search: chisel }))).toEqual(["c2", "c3", "c1", "c4"]);
+    expect(index.pageIds(query({ sort: "price", search: chisel, after: "c3", rows: 1 }))).toEqual(["c1"]);
+    expect(index.pageIds(query({ sort: "name", search: chisel, inStock: true }))).toEqual(["c4", "c2", "c1"]);
+    expect(index.pageIds(query({ sort: "price", search: [...chisel, { word: "cold", alternatives: [] }] }))).toEqual(["c2"]);
+    index.put(tool("c5", "Chisel Chiseller", { unitPriceCents: 50 }));
+    expect(index.pageIds(query({ sort: "price", search: [{ word: "chis", alternatives: [] }], rows: 2 }))).toEqual(["c5", "c2"]);
+  });
+
+  it("when a search's word matches most of the catalogue, then the page walks the order and each tool comes once", () => {
+    const many = Array.from({ length: 50 }, (_, i) => tool(`t${String(i).padStart(2, "0")}`, `Saw Sawhorse ${i}`, { unitPriceCents: 1_000 - i }));
+    const index = indexOf(...many, tool("x", "Drill"));
+    const ids = index.pageIds(query({ sort: "price", search: [{ word: "saw", alternatives: [] }], rows: 60 }));
+    expect(ids).toEqual(many.map((each) => each.id).reverse());
   });
 });

@@ -67,40 +67,53 @@ export function trigramsOf(word: string): Set<string> {
   return trigrams;
 }
 
-/** pg_trgm's `similarity`: the trigrams two words share, over all the trigrams either has. */
+/** pg_trgm's similarity from counts: the trigrams two words share, over all the trigrams either has. */
+const similarityOf = (shared: number, a: number, b: number): number => (a === 0 || b === 0 ? 0 : shared / (a + b - shared));
+
+/** pg_trgm's `similarity` of two words' trigrams. */
 export function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
   for (const trigram of a) if (b.has(trigram)) shared++;
-  return shared / (a.size + b.size - shared);
+  return similarityOf(shared, a.size, b.size);
+}
+
+/** A word of the dictionary, the one copy of its text the catalogue's index keeps, and how many trigrams it has. */
+interface KnownWord {
+  word: string;
+  trigrams: number;
 }
 
 /**
  * Every word the catalogue has ever had, with its trigrams indexed, so the words close to a typo
- * are found among those that share a trigram with it rather than among all of them. Words are only
- * added: a word whose tools are gone still corrects a typo, as in PostgreSQL's `catalogue_words`.
+ * are found among those that share a trigram with it rather than among all of them, and scored by
+ * the trigrams they share. Words are only added: a word whose tools are gone still corrects a
+ * typo, as in PostgreSQL's `catalogue_words`.
  */
 export class WordDictionary {
-  private readonly trigramsByWord = new Map<string, Set<string>>();
-  private readonly wordsByTrigram = new Map<string, string[]>();
+  private readonly known = new Map<string, KnownWord>();
+  private readonly wordsByTrigram = new Map<string, KnownWord[]>();
 
   get size(): number {
-    return this.trigramsByWord.size;
+    return this.known.size;
   }
 
   has(word: string): boolean {
-    return this.trigramsByWord.has(word);
+    return this.known.has(word);
   }
 
-  add(word: string): void {
-    if (this.trigramsByWord.has(word)) return;
+  /** Adds a word; answers the dictionary's own copy of it, for whoever keeps the word to keep that one. */
+  add(word: string): string {
+    const held = this.known.get(word);
+    if (held) return held.word;
     const trigrams = trigramsOf(word);
-    this.trigramsByWord.set(word, trigrams);
+    const added: KnownWord = { word, trigrams: trigrams.size };
+    this.known.set(word, added);
     for (const trigram of trigrams) {
       const words = this.wordsByTrigram.get(trigram);
-      if (words) words.push(word);
-      else this.wordsByTrigram.set(trigram, [word]);
+      if (words) words.push(added);
+      else this.wordsByTrigram.set(trigram, [added]);
     }
+    return word;
   }
 
   /**
@@ -110,10 +123,10 @@ export class WordDictionary {
   alternatives(word: string): string[] {
     if ([...word].length < CORRECTED_FROM_LENGTH || this.has(word)) return [];
     const searched = trigramsOf(word);
-    const candidates = new Set<string>();
-    for (const trigram of searched) for (const known of this.wordsByTrigram.get(trigram) ?? []) candidates.add(known);
-    return [...candidates]
-      .map((known) => ({ known, score: similarity(searched, this.trigramsByWord.get(known)!) }))
+    const shared = new Map<KnownWord, number>();
+    for (const trigram of searched) for (const known of this.wordsByTrigram.get(trigram) ?? []) shared.set(known, (shared.get(known) ?? 0) + 1);
+    return [...shared]
+      .map(([known, count]) => ({ known: known.word, score: similarityOf(count, searched.size, known.trigrams) }))
       .filter(({ score }) => score >= SIMILARITY_THRESHOLD)
       .sort((a, b) => b.score - a.score || byCodePoint(a.known, b.known))
       .slice(0, ALTERNATIVES_PER_WORD)

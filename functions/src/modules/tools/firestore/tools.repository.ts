@@ -2,10 +2,8 @@ import { randomUUID } from "node:crypto";
 import { type Firestore, Timestamp } from "firebase-admin/firestore";
 import type { Tx } from "../../../lib/change.js";
 import { inFirestore } from "../../../firestore/unit-of-work.js";
-import type { CataloguePageQuery, SearchWord, ToolEdit, ToolRecord, ToolsStore } from "../tools.store.js";
-import { CatalogueFeed, type IndexedFields, toIndexedTool } from "./catalogue-feed.js";
-import type { IndexQuery } from "./catalogue-index.js";
-import { searchedWords } from "./catalogue-words.js";
+import type { CataloguePageQuery, ToolEdit, ToolRecord, ToolsStore } from "../tools.store.js";
+import { CatalogueSearch } from "./catalogue-search.js";
 import {
   canNameDocument,
   isLow,
@@ -23,18 +21,11 @@ import {
   wordsEver,
 } from "./tool-documents.js";
 
-/**
- * How many times a searched page is read again when the tools it read had changed since the index
- * last saw them: each round reads the page's tools by id, so a page costs at most this many reads
- * of `rows` documents.
- */
-const SEARCHED_PAGE_ROUNDS = 3;
-
 const ORDER_FIELD = { name: "nameLower", price: "unitPriceCents", listed: "createdAt", newest: "createdAt" } as const;
 
 /** The tools in Firestore (docs/firestore.md `tools/{toolId}` and its `stockMovements`). */
 export function firestoreToolsStore(db: Firestore): ToolsStore {
-  const feed = new CatalogueFeed(db);
+  const search = new CatalogueSearch(db);
   const listedTools = () => toolsOf(db).where("deletedAt", "==", null);
 
   /** The tool a change holds, read in it (which locks it); undefined when no document has this id. */
@@ -75,31 +66,6 @@ export function firestoreToolsStore(db: Firestore): ToolsStore {
     return snapshot.docs.map((document) => toToolRecord(document.id, document.data() as RecordFields));
   }
 
-  /**
-   * A searched page, found in the instance's index (catalogue-index.ts), then read by id so its
-   * records are as the store has them. A tool that changed since the index saw it is put in the
-   * index and the page found again, at most `SEARCHED_PAGE_ROUNDS` times; a tool that, read, no
-   * longer belongs is left out.
-   */
-  async function searchedPage(query: IndexQuery): Promise<ToolRecord[]> {
-    if (query.after !== null && !canNameDocument(query.after)) return [];
-    const index = await feed.current();
-    for (let round = 1; ; round++) {
-      const ids = index.pageIds(query);
-      if (ids.length === 0) return [];
-      const snapshots = await db.getAll(...ids.map((id) => toolRef(db, id)));
-      let changed = false;
-      for (const snapshot of snapshots) {
-        if (snapshot.exists && index.put(toIndexedTool(snapshot.id, snapshot.data() as IndexedFields))) changed = true;
-      }
-      if (!changed || round === SEARCHED_PAGE_ROUNDS) {
-        return snapshots
-          .filter((snapshot) => snapshot.exists && index.qualifies(snapshot.id, query))
-          .map((snapshot) => toToolRecord(snapshot.id, snapshot.data() as RecordFields));
-      }
-    }
-  }
-
   return {
     async listListed(limit) {
       const snapshot = await listedTools().orderBy("createdAt").select(...RECORD_FIELDS).limit(limit).get();
@@ -121,16 +87,12 @@ export function firestoreToolsStore(db: Firestore): ToolsStore {
       return canNameDocument(id) && (await toolRef(db, id).get()).exists;
     },
 
-    async searchWords(q) {
-      const words = searchedWords(q);
-      if (words.length === 0) return [];
-      const { dictionary } = await feed.current();
-      return words.map((word): SearchWord => ({ word, alternatives: dictionary.alternatives(word) }));
-    },
+    searchWords: (q) => search.words(q),
 
+    /** Without a search, a query on the order's index; searched, a page of the instance's index (catalogue-search.ts). */
     cataloguePage(query) {
-      const search = query.search ?? [];
-      return search.length === 0 ? browsedPage(query) : searchedPage({ ...query, search });
+      const words = query.search ?? [];
+      return words.length === 0 ? browsedPage(query) : search.page({ ...query, search: words });
     },
 
     /** The tool and the first row of its ledger, in one change; its words go with it. */
@@ -146,7 +108,6 @@ export function firestoreToolsStore(db: Firestore): ToolsStore {
         words: wordsEver([], tool),
         createdAt: createdAt ? Timestamp.fromDate(createdAt) : now,
         updatedAt: null,
-        updatedBy: null,
         deletedAt: null,
         changedAt: now,
       };
@@ -162,8 +123,8 @@ export function firestoreToolsStore(db: Firestore): ToolsStore {
     },
 
     /**
-     * The API's edit: `updatedBy` is null, as its audit entry names the admin. The tool's words keep
-     * those of its texts before, so a word an edit removes still corrects a typo.
+     * The API's edit, whose audit entry names the admin. The tool's words keep those of its texts
+     * before, so a word an edit removes still corrects a typo.
      */
     async updateTool(tx, id, edit) {
       const tool = await readInChange(tx, id);
@@ -177,7 +138,6 @@ export function firestoreToolsStore(db: Firestore): ToolsStore {
         lowStock: isLow(edited.stock, edited.minOrderQuantity),
         words: wordsEver(tool.words, edited),
         updatedAt: now,
-        updatedBy: null,
         changedAt: now,
       };
       inFirestore(tx).update(toolRef(db, id), fields);
