@@ -29,20 +29,20 @@ describe("the database connection budget", () => {
   });
 
   it("when a pool size is set that would overrun the budget, then the configuration is refused and says what fits", () => {
-    expect(() => loadEnv({ DATABASE_POOL_MAX: "10" })).toThrow(/DATABASE_POOL_MAX=10 × API_MAX_INSTANCES=4 .* at most 3 fits/);
-    expect(loadEnv({ DATABASE_POOL_MAX: "3" }).DATABASE_POOL_MAX).toBe(3);
+    expect(() => loadEnv({ DATA_STORE: "postgres", DATABASE_POOL_MAX: "10" })).toThrow(/DATABASE_POOL_MAX=10 × API_MAX_INSTANCES=4 .* at most 3 fits/);
+    expect(loadEnv({ DATA_STORE: "postgres", DATABASE_POOL_MAX: "3" }).DATABASE_POOL_MAX).toBe(3);
   });
 
   it("when there are more instances than connections, then the configuration is refused", () => {
-    expect(() => loadEnv({ DATABASE_MAX_CONNECTIONS: "10", API_MAX_INSTANCES: "8" })).toThrow(/leaves no connection .* lower API_MAX_INSTANCES/);
+    expect(() => loadEnv({ DATA_STORE: "postgres", DATABASE_MAX_CONNECTIONS: "10", API_MAX_INSTANCES: "8" })).toThrow(/leaves no connection .* lower API_MAX_INSTANCES/);
   });
 
   it("when a larger database is named, then a plain server gets a pool of 10 at most", () => {
-    expect(loadEnv({ DATABASE_MAX_CONNECTIONS: "100", API_MAX_INSTANCES: "1" }).DATABASE_POOL_MAX).toBe(10);
+    expect(loadEnv({ DATA_STORE: "postgres", DATABASE_MAX_CONNECTIONS: "100", API_MAX_INSTANCES: "1" }).DATABASE_POOL_MAX).toBe(10);
   });
 
   it("when the function is deployed, then its maxInstances is the number the pools were sized for", () => {
-    const source = { API_MAX_INSTANCES: "6", DATABASE_MAX_CONNECTIONS: "50" };
+    const source = { DATA_STORE: "postgres", API_MAX_INSTANCES: "6", DATABASE_MAX_CONNECTIONS: "50" };
     expect(apiFunctionOptions(source).maxInstances).toBe(6);
     expect(apiMaxInstances(source)).toBe(loadEnv(source).API_MAX_INSTANCES);
     expect(apiFunctionOptions({}).maxInstances).toBe(4);
@@ -79,9 +79,13 @@ describe("the function's secrets", () => {
 
 describe("the functions' network", () => {
   it("when the database has a private address, then every function reaches it through the named VPC network", () => {
-    const source = { DATABASE_VPC_NETWORK: "default" };
+    const source = { DATA_STORE: "postgres", DATABASE_VPC_NETWORK: "default" };
     expect(apiFunctionOptions(source).networkInterface).toEqual({ network: "default" });
     expect(jobFunctionOptions(source)).toMatchObject({ maxInstances: 1, networkInterface: { network: "default" } });
     expect(apiFunctionOptions({})).not.toHaveProperty("networkInterface");
+  });
+
+  it("when a project set up on PostgreSQL deploys without naming its store, then the deploy is refused rather than put on an empty Firestore", () => {
+    expect(() => apiFunctionOptions({ DATABASE_VPC_NETWORK: "default", DATABASE_MAX_CONNECTIONS: "20" })).toThrow(/DATA_STORE=postgres/);
   });
 });

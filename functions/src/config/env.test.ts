@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RATE_LIMITS, dropEmulatorHostsOutsideDemo, loadCommandLineEnv, loadEnv, paymentsSettings, rateLimitSettings } from "./env.js";
+import { dataStoreOf, DEFAULT_RATE_LIMITS, dropEmulatorHostsOutsideDemo, loadCommandLineEnv, loadEnv, paymentsSettings, rateLimitSettings } from "./env.js";
 
 const production = { NODE_ENV: "production", FIREBASE_PROJECT_ID: "toolshop-prod", API_TOKEN_SECRET: "a-production-secret-of-at-least-32-characters" };
 
@@ -83,9 +83,17 @@ describe("the command-line tools' settings", () => {
       DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop",
       FIREBASE_PROJECT_ID: "toolshop-prod",
     });
-    // Firestore unless PostgreSQL is named: a database address alone does not choose the store.
     expect(loadCommandLineEnv({ FIREBASE_PROJECT_ID: "toolshop-prod" }).DATA_STORE).toBe("firestore");
-    expect(loadCommandLineEnv({ FIREBASE_PROJECT_ID: "toolshop-prod", DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop" }).DATA_STORE).toBe("firestore");
+  });
+
+  it("when a setup made on PostgreSQL names no store, then it is refused rather than started on an empty Firestore", () => {
+    expect(() => loadCommandLineEnv({ FIREBASE_PROJECT_ID: "toolshop-prod", DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop" })).toThrow(
+      /DATABASE_URL is set but DATA_STORE is not.*DATA_STORE=postgres/,
+    );
+    expect(() => loadEnv({ DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop" })).toThrow(/DATA_STORE=postgres/);
+    expect(() => dataStoreOf({ DATABASE_VPC_NETWORK: "default", DATABASE_MAX_CONNECTIONS: "20" })).toThrow(/DATABASE_VPC_NETWORK, DATABASE_MAX_CONNECTIONS are set/);
+    expect(dataStoreOf({ DATA_STORE: "firestore", DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop" })).toBe("firestore");
+    expect(dataStoreOf({ DATA_STORE: "postgres", DATABASE_URL: "postgres://u:p@127.0.0.1:6543/toolshop" })).toBe("postgres");
     expect(() => loadCommandLineEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
     expect(() => loadCommandLineEnv({ DATA_STORE: "mongodb" })).toThrow(/DATA_STORE/);
   });

@@ -19,13 +19,26 @@ const rateLimitSchema = z.object({
 export const dataStoreSchema = z.enum(["postgres", "firestore"]);
 export type DataStore = z.infer<typeof dataStoreSchema>;
 
+/** Settings only PostgreSQL reads: a deployment that has one was set up on PostgreSQL. */
+const POSTGRES_SETTINGS = ["DATABASE_URL", "DATABASE_VPC_NETWORK", "DATABASE_MAX_CONNECTIONS", "DATABASE_POOL_MAX"];
+
 /**
- * The store a process with this environment runs on, read where the whole configuration is not
- * (the deploy's function options): Firestore unless DATA_STORE names PostgreSQL.
+ * The store a process with this environment runs on: Firestore unless DATA_STORE names PostgreSQL.
+ * A deployment set up on PostgreSQL before Firestore became the default names no store; it is
+ * refused rather than started on an empty Firestore, when deploying (the function options read
+ * functions/.env.<project>) and when a server starts.
  */
 export function dataStoreOf(source: NodeJS.ProcessEnv = process.env): DataStore {
   const parsed = dataStoreSchema.default("firestore").safeParse(source.DATA_STORE);
   if (!parsed.success) throw new Error(`Invalid configuration: DATA_STORE must be "firestore" or "postgres", not ${JSON.stringify(source.DATA_STORE)}`);
+  const postgresOnly = POSTGRES_SETTINGS.filter((name) => source[name] !== undefined && source[name] !== "");
+  if (source.DATA_STORE === undefined && postgresOnly.length > 0) {
+    throw new Error(
+      `Invalid configuration: ${postgresOnly.join(", ")} ${postgresOnly.length === 1 ? "is" : "are"} set but DATA_STORE is not, and the shop's store ` +
+        "is Firestore unless DATA_STORE says otherwise: set DATA_STORE=postgres to keep the data in that database, or DATA_STORE=firestore " +
+        "(docs/decisions/0027-firestore-by-default.md)",
+    );
+  }
   return parsed.data;
 }
 
@@ -168,6 +181,7 @@ export type LoadedEnv = Env & { API_TOKEN_SECRET: string; DATABASE_POOL_MAX: num
  * deployment that forgot to say "production" must be as safe as one that did.
  */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): LoadedEnv {
+  dataStoreOf(source);
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
@@ -190,6 +204,7 @@ export type StoreSettings = Pick<Env, "DATA_STORE" | "DATABASE_URL" | "FIREBASE_
 
 /** What the command-line tools need: the store and the project, no API token secret. */
 export function loadCommandLineEnv(source: NodeJS.ProcessEnv = process.env): StoreSettings {
+  dataStoreOf(source);
   const parsed = envSchema.pick({ DATA_STORE: true, DATABASE_URL: true }).safeParse(source);
   if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   return { ...parsed.data, FIREBASE_PROJECT_ID: projectIdOf(source) };
