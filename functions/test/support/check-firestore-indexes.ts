@@ -1,4 +1,5 @@
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
@@ -7,7 +8,7 @@ import { checkIndexes, describeIndex, type IndexFile, mergeRecorded, type Record
 
 /**
  * The firestore project's global setup. Before the suite it makes a folder for this run in
- * `functions/.firestore-query-shapes/`, where each test file leaves the shapes of the queries its
+ * the system's temporary folder, where each test file leaves the shapes of the queries its
  * store made (record-firestore-queries.ts); after the suite it fails the run when
  * `firestore.indexes.json` lacks an index one of them needs, naming the queries and the index to add,
  * since the emulator serves any query and production fails it.
@@ -21,7 +22,8 @@ declare module "vitest" {
 }
 
 const functionsDir = fileURLToPath(new URL("../../", import.meta.url));
-const shapesRoot = join(functionsDir, ".firestore-query-shapes");
+// Outside the function's folder, which `firebase deploy` uploads whole but for functions.ignore.
+const shapesRoot = join(tmpdir(), "toolshop-firestore-query-shapes");
 const indexFilePath = join(functionsDir, "..", "firestore.indexes.json");
 
 const direction = z.enum(["ASCENDING", "DESCENDING"]);
