@@ -226,10 +226,15 @@ async function main() {
   });
 
   let stopping = false;
-  const stop = () => {
+  let jobsStopped;
+  const stop = async () => {
     if (stopping) return;
     stopping = true;
     console.log("\nStopping the shop…");
+    // The jobs first, while the emulators still answer: a run under way finishes instead of
+    // waiting on a Firestore that has gone.
+    jobsStopped = jobs.stop();
+    await jobsStopped;
     if (emulators.exitCode === null) emulators.kill("SIGINT");
   };
   process.on("SIGINT", stop);
@@ -237,7 +242,7 @@ async function main() {
 
   emulators.on("exit", async (code) => {
     frontDoor.close();
-    await jobs.stop();
+    await (jobsStopped ?? jobs.stop());
     await mail.stop();
     await database?.stop();
     process.exit(stopping ? 0 : (code ?? 1));
