@@ -46,9 +46,12 @@ const COLLECTIONS = [
   "orders",
   "orderBuyers",
   "orderKeys",
+  "checkouts",
+  "checkoutKeys",
   "payments",
   "orderPayments",
   "paymentAttempts",
+  "partialRefunds",
   "paymentEvents",
   "sandboxIntents",
   "sandboxIntentKeys",
@@ -57,6 +60,7 @@ const COLLECTIONS = [
   "wishes",
   "wishGroups",
   "wishers",
+  "carts",
   "auditLog",
   "counters",
   "outbox",
@@ -114,6 +118,16 @@ const MATRIX = `
   orderKeys               create   deny     deny   deny        deny   deny
   orderKeys               update   deny     deny   deny        deny   deny
   orderKeys               delete   deny     deny   deny        deny   deny
+  checkouts               get      deny     deny   deny        deny   deny
+  checkouts               list     deny     deny   deny        deny   deny
+  checkouts               create   deny     deny   deny        deny   deny
+  checkouts               update   deny     deny   deny        deny   deny
+  checkouts               delete   deny     deny   deny        deny   deny
+  checkoutKeys            get      deny     deny   deny        deny   deny
+  checkoutKeys            list     deny     deny   deny        deny   deny
+  checkoutKeys            create   deny     deny   deny        deny   deny
+  checkoutKeys            update   deny     deny   deny        deny   deny
+  checkoutKeys            delete   deny     deny   deny        deny   deny
   payments                get      deny     deny   deny        deny   deny
   payments                list     deny     deny   deny        deny   deny
   payments                create   deny     deny   deny        deny   deny
@@ -129,6 +143,11 @@ const MATRIX = `
   paymentAttempts         create   deny     deny   deny        deny   deny
   paymentAttempts         update   deny     deny   deny        deny   deny
   paymentAttempts         delete   deny     deny   deny        deny   deny
+  partialRefunds          get      deny     deny   deny        deny   deny
+  partialRefunds          list     deny     deny   deny        deny   deny
+  partialRefunds          create   deny     deny   deny        deny   deny
+  partialRefunds          update   deny     deny   deny        deny   deny
+  partialRefunds          delete   deny     deny   deny        deny   deny
   paymentEvents           get      deny     deny   deny        deny   deny
   paymentEvents           list     deny     deny   deny        deny   deny
   paymentEvents           create   deny     deny   deny        deny   deny
@@ -169,6 +188,11 @@ const MATRIX = `
   wishers                 create   deny     deny   deny        deny   deny
   wishers                 update   deny     deny   deny        deny   deny
   wishers                 delete   deny     deny   deny        deny   deny
+  carts                   get      deny     deny   deny        deny   deny
+  carts                   list     deny     deny   deny        deny   deny
+  carts                   create   deny     deny   deny        deny   deny
+  carts                   update   deny     deny   deny        deny   deny
+  carts                   delete   deny     deny   deny        deny   deny
   auditLog                get      deny     deny   deny        allow  deny
   auditLog                list     deny     deny   deny        allow  deny
   auditLog                create   deny     deny   deny        deny   deny
@@ -373,6 +397,9 @@ const SEED: Record<string, Data> = {
   "orders/order-unclaimed": order(ACCOUNT.unclaimed, EMAIL.unclaimed),
   [`orderBuyers/${ACCOUNT.buyer}`]: { unpaid: 1 },
   [`orderKeys/${ACCOUNT.buyer}_3q2-7wWMQkA2NQ9zq3y9vDQcrOWpE8Q8ZgxqvQ2OZ0c`]: { buyerId: ACCOUNT.buyer, orderId: "order-buyer" },
+  "checkouts/checkout-buyer": { buyerId: ACCOUNT.buyer, userName: "Ada", userEmail: EMAIL.buyer, userPhone: "+1 555 0100", userAddress: "1 Main St", totalCents: 12000, idempotencyKey: null, orderIds: ["order-buyer"], createdAt: CREATED },
+  [`checkoutKeys/${ACCOUNT.buyer}_3q2-7wWMQkA2NQ9zq3y9vDQcrOWpE8Q8ZgxqvQ2OZ0c`]: { buyerId: ACCOUNT.buyer, checkoutId: "checkout-buyer" },
+  "partialRefunds/order-buyer": { intentId: "pi_1", provider: "sandbox", amountCents: 12000, status: "due", updatedAt: CREATED },
   "payments/pi_1": { orderId: "order-buyer", attempt: 1, provider: "sandbox", amountCents: 12000, currency: "usd", status: "pending", lastError: null, cardLast4: null, createdAt: CREATED, updatedAt: CREATED },
   "orderPayments/order-buyer": { intentId: "pi_1" },
   "paymentAttempts/order-buyer_1": { intentId: "pi_1" },
@@ -399,6 +426,7 @@ const SEED: Record<string, Data> = {
     userNames: [{ value: "ada", count: 4 }],
   },
   [`wishers/${ACCOUNT.buyer}`]: { email: EMAIL.buyer, removed: false },
+  [`carts/${ACCOUNT.buyer}`]: { lines: [{ toolId: "tool-1", quantity: 2, seenPriceCents: 1500, seenToolName: "Claw Hammer", addedAt: CREATED }], updatedAt: CREATED },
   "auditLog/1": { seq: 1, actorId: ACCOUNT.admin, actorEmail: EMAIL.admin, action: "tool.created", targetType: "tool", targetId: "tool-1", details: {}, createdAt: CREATED, eventId: null },
   "counters/auditLog": { last: 1 },
   [`outbox/${encodeURIComponent("order:order-1:placed")}`]: { eventKey: "order:order-1:placed", recipient: EMAIL.buyer, subject: "Your order", text: "…", html: "<p>…</p>", createdAt: CREATED, attempts: 0, nextAttemptAt: CREATED, claimedUntil: null, sentAt: null, lastError: null, awaitingVerification: false },
@@ -479,6 +507,10 @@ const SUBJECTS: Record<Collection, Subject> = {
   },
   orderBuyers: serverOnly("orderBuyers", { unpaid: 0 }),
   orderKeys: serverOnly("orderKeys", { orderId: "order-otherBuyer" }),
+  // A checkout is read through the API alone, with its orders; its buyer's own included.
+  checkouts: serverOnly("checkouts", { totalCents: 0 }),
+  checkoutKeys: serverOnly("checkoutKeys", { checkoutId: "checkout-buyer" }),
+  partialRefunds: serverOnly("partialRefunds", { status: "refunded" }),
   payments: serverOnly("payments", { status: "succeeded" }),
   orderPayments: serverOnly("orderPayments", { intentId: "pi_2" }),
   paymentAttempts: serverOnly("paymentAttempts", { intentId: "pi_2" }),
@@ -501,6 +533,8 @@ const SUBJECTS: Record<Collection, Subject> = {
   },
   wishGroups: serverOnly("wishGroups", { count: 0 }),
   wishers: serverOnly("wishers", { removed: true }),
+  // A buyer's cart is read and changed through the API alone, the buyer's own included.
+  carts: serverOnly("carts", { lines: [] }),
   auditLog: serverOnly("auditLog", { action: "tool.deleted" }),
   counters: serverOnly("counters", { last: 2 }),
   outbox: serverOnly("outbox", { sentAt: serverTimestamp() }),

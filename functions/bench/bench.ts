@@ -14,13 +14,15 @@ import { LARGE_SHOP_ORDERS, LARGE_SHOP_USERS, removeLargeShop, seedLargeShop } f
 import { type Child, freePort, startNode, waitForHttp } from "./processes.js";
 import { measureWholeList, printWholeLists, WHOLE_LIST_SCENARIOS, type WholeListRow, type WholeListScenario } from "./whole-lists.js";
 import { benchFirestore, type FirestoreResults, type Measured, printFirestore, type Target } from "./firestore-catalogue.js";
+import { basketStockInPostgres, cartRead, describeStock, fillCart, fiveLineCheckout, seedBasketInPostgres, seedBasketThroughStores } from "./cart-checkout.js";
 
 /**
  * `npm run bench`: the plain server on DATABASE_URL (embedded PGlite when unset), measured with
  * autocannon next to a bare node:http server in the same run, so results read as ratios to what
- * this machine can do at all; then the catalogue's scenarios on Firestore, on an emulator of the
- * run's own, where this machine has one (firestore-catalogue.ts). BENCH_STORES=postgresql or
- * BENCH_STORES=firestore measures one store's scenarios only.
+ * this machine can do at all; then the catalogue's scenarios, a cart read and a 5-line checkout
+ * (cart-checkout.ts) on Firestore, on an emulator of the run's own, where this machine has one
+ * (firestore-catalogue.ts). BENCH_STORES=postgresql or BENCH_STORES=firestore measures one store's
+ * scenarios only.
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -29,6 +31,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const SECRET = "bench-secret-that-is-at-least-32-characters";
 const ORDER_STOCK = 10_000_000;
 const STORES = (process.env.BENCH_STORES ?? "postgresql,firestore").split(",");
+const tokens = createTokenService(SECRET, 3600);
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -42,8 +45,10 @@ interface Scenario {
    * end: on PostgreSQL only, as the catalogue of a shop that size would be; on Firestore with it.
    */
   largeCatalogue?: boolean;
-  /** A catalogue scenario, asked of the API server on Firestore too: its options there. */
+  /** A scenario asked of the API server on Firestore too: its options there. */
   firestore?: (target: Target) => autocannon.Options;
+  /** Done once before the scenario is measured, on either store (a cart filled). */
+  before?: (target: Target) => Promise<void>;
   /**
    * Measured on 1,000,000 orders of 100,000 buyers, seeded after the catalogue scenarios and removed
    * at the end: on PostgreSQL only. Its options are made once the orders exist (a deep page's cursor).
@@ -118,7 +123,8 @@ async function seed(url: string) {
       })),
     );
     await database.db.update(tools).set({ stock: sql`${tools.stock} - 20` }).where(eq(tools.id, tool!.id));
-    return { toolId: tool!.id, toolName: tool!.name, buyer: buyer!, admin: admin! };
+    const basket = await seedBasketInPostgres(database.db, tokens, ORDER_STOCK);
+    return { toolId: tool!.id, toolName: tool!.name, buyer: buyer!, admin: admin!, basket };
   } finally {
     await database.close();
   }
@@ -158,13 +164,12 @@ async function main() {
     console.log("starting the database and seeding it…");
     const database = await startDatabase();
     if (database.child) children.push(database.child);
-    const { toolId, toolName, buyer, admin } = await seed(database.url);
+    const { toolId, toolName, buyer, admin, basket } = await seed(database.url);
     // A run stopped half-way leaves its large catalogue and shop behind; the other scenarios need the small ones.
     if (database.kind === "postgresql") {
       await removeLargeCatalogue(database.url);
       await removeLargeShop(database.url);
     }
-    const tokens = createTokenService(SECRET, 3600);
     const token = await tokens.issue({ userId: buyer.id, email: buyer.email });
     const adminToken = await tokens.issue({ userId: admin.id, email: admin.email });
 
@@ -186,6 +191,7 @@ async function main() {
         // One buyer places every order of the run, and pays for none; the per-buyer limits would
         // turn most into 429s and 409s.
         RATE_LIMIT_ORDERS_PER_MINUTE: "0",
+        RATE_LIMIT_CART_PER_MINUTE: "0",
         MAX_UNPAID_ORDERS: "0",
       },
       undefined,
@@ -198,7 +204,7 @@ async function main() {
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const asAdmin = { authorization: `Bearer ${adminToken}` };
     const allOrdersPages = pageCursors("admin-orders");
-    const onPostgres: Target = { api, toolId };
+    const onPostgres: Target = { api, toolId, basket };
     // The catalogue's scenarios, asked of either store's server.
     const catalog = (at: Target) => ({ url: `${at.api}/api/tools` });
     const oneTool = (at: Target) => ({ url: `${at.api}/api/tools/${at.toolId}` });
@@ -218,6 +224,14 @@ async function main() {
           headers: auth,
           body: JSON.stringify({ toolId, quantityAmount: 1, userPhone: "+1 555 0100", userAddress: "1 Bench Street" }),
         },
+      },
+      // Issue 23: a buyer's cart of five lines, and five orders placed at once by one checkout, on both stores.
+      { name: "cart read GET /api/cart", target: { ratio: 0.1, postgresqlOnly: true }, options: cartRead(onPostgres), before: fillCart, firestore: cartRead },
+      {
+        name: "5-line checkout POST /api/checkouts",
+        target: { ratio: 0.01, postgresqlOnly: true },
+        options: fiveLineCheckout(onPostgres),
+        firestore: fiveLineCheckout,
       },
       // Issue 12: a page of a search with a typo, and a page filtered and sorted. Shoppers ask for
       // these pages again and again, and the API keeps each for half a second (decision 13).
@@ -311,6 +325,7 @@ async function main() {
     const rows: Row[] = [];
     const measureScenario = async (scenario: Scenario) => {
       console.log(`measuring ${scenario.name}…`);
+      await scenario.before?.(onPostgres);
       const result = await measure(scenario.options);
       const ratio = result.requestsPerSecond / ceiling.requestsPerSecond;
       const applies = !scenario.target.postgresqlOnly || database.kind === "postgresql";
@@ -378,18 +393,27 @@ async function main() {
       }
     }
     const stockBalances = await stockAccountsFor(database.url, toolId);
+    const basketStock = await basketStockInPostgres(database.url, basket, ORDER_STOCK);
 
     // The catalogue's scenarios on Firestore, measured against the same ceiling; PostgreSQL's server idles meanwhile.
     const onFirestore = STORES.includes("firestore") ? scenarios.filter((s) => s.firestore && chosen(s.name)) : [];
     let firestore: FirestoreResults | { reason: string } | null = null;
     if (onFirestore.length > 0) {
       firestore = await benchFirestore(
-        onFirestore.map((s) => ({ name: s.name, options: s.firestore!, largeCatalogue: s.largeCatalogue === true })),
+        onFirestore.map((s) => ({ name: s.name, options: s.firestore!, largeCatalogue: s.largeCatalogue === true, ...(s.before ? { before: s.before } : {}) })),
         {
           measure,
           ceilingRequestsPerSecond: ceiling.requestsPerSecond,
-          env: { API_TOKEN_SECRET: SECRET, LOG_LEVEL: "silent", API_MAX_INSTANCES: "1", RATE_LIMIT_ORDERS_PER_MINUTE: "0", MAX_UNPAID_ORDERS: "0" },
+          env: {
+            API_TOKEN_SECRET: SECRET,
+            LOG_LEVEL: "silent",
+            API_MAX_INSTANCES: "1",
+            RATE_LIMIT_ORDERS_PER_MINUTE: "0",
+            RATE_LIMIT_CART_PER_MINUTE: "0",
+            MAX_UNPAID_ORDERS: "0",
+          },
           toolStock: ORDER_STOCK,
+          seedBasket: (stores) => seedBasketThroughStores(stores, tokens, ORDER_STOCK),
         },
       );
     }
@@ -403,15 +427,17 @@ async function main() {
     if (catalogueNote) console.log(`\n${catalogueNote}`);
     if (shopNote) console.log(shopNote);
     console.log(`\nstock accounts for every order placed (aq + live orders = initial): ${stockBalances ? "yes" : "NO"}`);
+    console.log(`the same for the checkout's 5 tools: ${describeStock(basketStock)}`);
     if (firestore && "reason" in firestore) console.log(`\nFirestore not measured: ${firestore.reason}`);
     else if (firestore) {
-      console.log(`\nthe catalogue on both stores, ratios to the same ceiling (PG: ${database.kind})\n`);
+      if (firestore.basketStock) console.log(`the same for the checkout's 5 tools on Firestore: ${describeStock(firestore.basketStock)}`);
+      console.log(`\nthe catalogue, the cart and the checkout on both stores, ratios to the same ceiling (PG: ${database.kind})\n`);
       printFirestore(firestore, new Map(rows.map((row) => [row.scenario, row])));
     }
 
     mkdirSync(here("../../bench-results"), { recursive: true });
     const file = here(`../../bench-results/bench-${database.kind}.json`);
-    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database: database.kind, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, ceiling, scenarios: rows, wholeLists: wholeListRows, stockBalances, catalogueNote, shopNote, firestore }, null, 2));
+    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database: database.kind, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, ceiling, scenarios: rows, wholeLists: wholeListRows, stockBalances, basketStock, catalogueNote, shopNote, firestore }, null, 2));
     console.log(`written to ${file}`);
   } finally {
     for (const child of children.reverse()) await child.stop();

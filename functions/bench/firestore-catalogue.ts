@@ -3,6 +3,8 @@ import type autocannon from "autocannon";
 import { connectFirestore } from "../src/firestore/client.js";
 import { seedDemoShop } from "../src/stores/demo-shop.js";
 import { firestoreStores } from "../src/stores/firestore.js";
+import type { Stores } from "../src/stores/postgres.js";
+import { type Basket, basketStockInFirestore, type StockCheck } from "./cart-checkout.js";
 import { startBenchEmulator } from "./firestore-emulator.js";
 import { seedLargeFirestoreCatalogue } from "./large-catalogue-firestore.js";
 import { LARGE_CATALOGUE_SIZE } from "./large-catalogue.js";
@@ -30,10 +32,11 @@ const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? 259);
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Where a scenario is asked: the API server and the one tool it orders. */
+/** Where a scenario is asked: the API server, the one tool it orders, and the cart and checkout's tools and buyers. */
 export interface Target {
   api: string;
   toolId: string;
+  basket: Basket;
 }
 
 export interface FirestoreScenario {
@@ -41,6 +44,8 @@ export interface FirestoreScenario {
   options: (target: Target) => autocannon.Options;
   /** Asked one request at a time once the 100,000 tools are there, rather than by autocannon's crowd. */
   largeCatalogue: boolean;
+  /** Done once before the scenario is measured (a cart filled). */
+  before?: (target: Target) => Promise<void>;
 }
 
 export interface Measured {
@@ -95,6 +100,8 @@ export interface FirestoreResults {
   hammers?: number;
   coldStart?: ColdStart;
   probes: Probe[];
+  /** Whether the basket's tools' stock still accounts for every order the checkouts placed. */
+  basketStock?: StockCheck;
 }
 
 interface Usage {
@@ -199,14 +206,21 @@ const walkingPages = (cursor: string | null, i: number) =>
   `/api/catalogue?sort=price&limit=24${cursor === null || i % 5 === 0 ? "" : `&after=${encodeURIComponent(cursor)}`}`;
 
 /**
- * Runs `scenarios` on Firestore: on the small catalogue (the demo shop and one tool to order) with
- * autocannon as PostgreSQL's are; then, when any is `largeCatalogue`, 100,000 more tools, a new
- * API server (an instance's cold start), and each large scenario asked one request at a time, with
- * pages walked by cursor. Answers the reason instead where the emulator cannot run on this machine.
+ * Runs `scenarios` on Firestore: on the small catalogue (the demo shop, one tool to order, and the
+ * five tools and two buyers `seedBasket` adds for the cart and the checkout) with autocannon as
+ * PostgreSQL's are; then, when any is `largeCatalogue`, 100,000 more tools, a new API server (an
+ * instance's cold start), and each large scenario asked one request at a time, with pages walked by
+ * cursor. Answers the reason instead where the emulator cannot run on this machine.
  */
 export async function benchFirestore(
   scenarios: FirestoreScenario[],
-  { measure, ceilingRequestsPerSecond, env, toolStock }: { measure: Measure; ceilingRequestsPerSecond: number; env: NodeJS.ProcessEnv; toolStock: number },
+  {
+    measure,
+    ceilingRequestsPerSecond,
+    env,
+    toolStock,
+    seedBasket,
+  }: { measure: Measure; ceilingRequestsPerSecond: number; env: NodeJS.ProcessEnv; toolStock: number; seedBasket: (stores: Stores) => Promise<Basket> },
 ): Promise<FirestoreResults | { reason: string }> {
   const emulator = await startBenchEmulator(PROJECT_ID);
   if ("reason" in emulator) return emulator;
@@ -220,15 +234,18 @@ export async function benchFirestore(
     const tool = await stores.change(({ tx }) =>
       stores.tools.insertTool(tx, { name: "Bench Socket", img: "/images/tools/socket-set.svg", unitPriceCents: 1999, description: "Stock for the order scenario.", minOrderQuantity: 1, stock: toolStock }),
     );
+    const basket = await seedBasket(stores);
     api = await startApi(emulator.host, env);
-    const target = { api: api.url, toolId: tool.id };
+    const target = { api: api.url, toolId: tool.id, basket };
     const results: FirestoreResults = { rows: [], probes: [] };
     const toolReads = async () => (await api!.usage()).toolReads;
     for (const scenario of scenarios.filter((s) => !s.largeCatalogue)) {
       console.log(`measuring ${scenario.name} on Firestore…`);
+      await scenario.before?.(target);
       const measured = await measure(scenario.options(target), toolReads);
       results.rows.push({ scenario: scenario.name, ...measured, ratio: measured.requestsPerSecond / ceilingRequestsPerSecond });
     }
+    results.basketStock = await basketStockInFirestore(handle.db, basket, toolStock);
 
     const large = scenarios.filter((s) => s.largeCatalogue);
     if (large.length === 0) return results;
@@ -262,7 +279,7 @@ export async function benchFirestore(
       rssAfterMb: heapAfter.rssMb,
     };
 
-    const largeTarget = { api: api.url, toolId: tool.id };
+    const largeTarget = { api: api.url, toolId: tool.id, basket };
     for (const scenario of large) {
       console.log(`asking ${scenario.name} ${PROBES} times, one at a time, on Firestore…`);
       results.probes.push(await probe(api, scenario.name, () => pathOf(scenario.options(largeTarget))));

@@ -11,8 +11,10 @@ import { registerSecurityHeaders } from "./lib/security-headers.js";
 import { registerTextGuard } from "./lib/text-guard.js";
 import type { TokenService } from "./lib/tokens.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
+import { cartRoutes } from "./modules/cart/cart.routes.js";
 import { PATH_PARAM_MAX_LENGTH } from "./modules/common.schemas.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { checkoutRoutes } from "./modules/orders/checkout.routes.js";
 import { ordersRoutes } from "./modules/orders/orders.routes.js";
 import { paymentsRoutes } from "./modules/payments/payments.routes.js";
 import { createPaymentsModule } from "./modules/payments/payments.module.js";
@@ -102,9 +104,9 @@ export async function createApp({
     transform: jsonSchemaTransform,
   });
 
-  const { audit, mail, tools, orders, wishes } = createShopServices(stores, { orderRules, shopUrl });
+  const { audit, mail, tools, cart, orders, wishes } = createShopServices(stores, { orderRules, shopUrl });
   const reviews = createReviewsService({ store: stores.reviews, change: stores.change, audit });
-  const users = createUsersService({ store: stores.users, change: stores.change, identity, tokens, audit, orders, mail, wishes, reviews, log: app.log });
+  const users = createUsersService({ store: stores.users, change: stores.change, identity, tokens, audit, orders, mail, wishes, reviews, cart, log: app.log });
   const auth = createAuthGuards(tokens, users.findPrincipal);
   const { payments, sandbox, verifyWebhook } = createPaymentsModule(stores, paymentsConfig, { orders });
 
@@ -114,10 +116,12 @@ export async function createApp({
       await api.register(healthRoutes, { ping: () => stores.ping(), store: stores.kind });
       await api.register(toolsRoutes, { tools, auth });
       await api.register(ordersRoutes, { orders, auth });
-      await api.register(paymentsRoutes, { payments, auth, verifyWebhook });
+      await api.register(checkoutRoutes, { orders, auth });
+      await api.register(paymentsRoutes, { payments, orders, auth, verifyWebhook });
       if (sandbox) await api.register(sandboxRoutes, { sandbox, payments, auth });
       await api.register(reviewsRoutes, { reviews, auth });
       await api.register(wishesRoutes, { wishes, auth });
+      await api.register(cartRoutes, { cart, auth });
       await api.register(overviewRoutes, { overview: createOverviewService({ orders, tools, wishes, timeZones: stores.timeZones }), auth });
       await api.register(usersRoutes, { users, auth });
       await api.register(auditRoutes, { audit, auth });

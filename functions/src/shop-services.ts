@@ -1,5 +1,6 @@
 import { DEFAULT_ORDER_RULES, DEFAULT_SHOP_URL, type OrderRules } from "./config/env.js";
 import { createAuditService } from "./modules/audit/audit.service.js";
+import { createCartService } from "./modules/cart/cart.service.js";
 import { createMailService } from "./modules/mail/mail.service.js";
 import { createOrdersService } from "./modules/orders/orders.service.js";
 import { createToolsService } from "./modules/tools/tools.service.js";
@@ -19,8 +20,9 @@ export function createShopServices(
   const audit = createAuditService({ store: stores.audit });
   const mail = createMailService({ store: stores.mail });
   const tools = createToolsService({ store: stores.tools, change: stores.change, audit });
-  const orders = createOrdersService({ store: stores.orders, change: stores.change, tools, audit, mail, shopUrl, rules: orderRules });
+  const cart = createCartService({ store: stores.cart, change: stores.change, tools });
+  const orders = createOrdersService({ store: stores.orders, change: stores.change, tools, audit, mail, shopUrl, rules: orderRules, cart });
   // Here rather than in app.ts alone: every account link (a sign-in, `make-admin`) keeps the wishers' copy of the account.
   const wishes = createWishesService({ store: stores.wishes, change: stores.change, tools, audit, mail, shopUrl });
-  return { audit, mail, tools, orders, wishes };
+  return { audit, mail, tools, cart, orders, wishes };
 }

@@ -4,9 +4,9 @@ import { dataStoreOf, DEFAULT_RATE_LIMITS, dropEmulatorHostsOutsideDemo, loadCom
 const production = { NODE_ENV: "production", FIREBASE_PROJECT_ID: "toolshop-prod", API_TOKEN_SECRET: "a-production-secret-of-at-least-32-characters" };
 
 describe("rate limit settings", () => {
-  it("when none is set, then sign-in, orders, reviews and wishes have their documented limits", () => {
-    expect(rateLimitSettings(loadEnv({}))).toEqual({ signIn: 10, orders: 30, reviews: 5, wishes: 5 });
-    expect(DEFAULT_RATE_LIMITS).toEqual({ signIn: 10, orders: 30, reviews: 5, wishes: 5 });
+  it("when none is set, then sign-in, orders, reviews, wishes and the cart have their documented limits", () => {
+    expect(rateLimitSettings(loadEnv({}))).toEqual({ signIn: 10, orders: 30, reviews: 5, wishes: 5, cart: 120 });
+    expect(DEFAULT_RATE_LIMITS).toEqual({ signIn: 10, orders: 30, reviews: 5, wishes: 5, cart: 120 });
   });
 
   it("when they are set, then they are read as whole numbers, and 0 turns a limit off", () => {
@@ -15,8 +15,9 @@ describe("rate limit settings", () => {
       RATE_LIMIT_ORDERS_PER_MINUTE: "0",
       RATE_LIMIT_REVIEWS_PER_MINUTE: "1",
       RATE_LIMIT_WISHES_PER_MINUTE: "2",
+      RATE_LIMIT_CART_PER_MINUTE: "3",
     });
-    expect(rateLimitSettings(env)).toEqual({ signIn: 20, orders: 0, reviews: 1, wishes: 2 });
+    expect(rateLimitSettings(env)).toEqual({ signIn: 20, orders: 0, reviews: 1, wishes: 2, cart: 3 });
   });
 
   it.each(["-1", "1.5", "many"])("when a limit is %s, then the configuration is refused", (value) => {

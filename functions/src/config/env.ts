@@ -13,6 +13,8 @@ const rateLimitSchema = z.object({
   RATE_LIMIT_REVIEWS_PER_MINUTE: perMinute(5),
   /** POST /api/wish, per user. */
   RATE_LIMIT_WISHES_PER_MINUTE: perMinute(5),
+  /** The cart's writes (PUT and DELETE /api/cart/lines/{toolId}, POST /api/cart/merge) per user, each counted apart; POST /api/cart/preview per client IP. */
+  RATE_LIMIT_CART_PER_MINUTE: perMinute(120),
 });
 
 /** Where the shop keeps its data (docs/architecture.md, "Stores"). */
@@ -90,6 +92,7 @@ export interface RateLimitSettings {
   orders: number;
   reviews: number;
   wishes: number;
+  cart: number;
 }
 
 export function rateLimitSettings(env: z.infer<typeof rateLimitSchema>): RateLimitSettings {
@@ -98,6 +101,7 @@ export function rateLimitSettings(env: z.infer<typeof rateLimitSchema>): RateLim
     orders: env.RATE_LIMIT_ORDERS_PER_MINUTE,
     reviews: env.RATE_LIMIT_REVIEWS_PER_MINUTE,
     wishes: env.RATE_LIMIT_WISHES_PER_MINUTE,
+    cart: env.RATE_LIMIT_CART_PER_MINUTE,
   };
 }
 

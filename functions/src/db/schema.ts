@@ -4,6 +4,7 @@
 // this index.
 export * from "./rate-limit.tables.js";
 export * from "../modules/audit/postgres/audit.tables.js";
+export * from "../modules/cart/postgres/cart.tables.js";
 export * from "../modules/mail/postgres/mail.tables.js";
 export * from "../modules/orders/postgres/orders.tables.js";
 export * from "../modules/payments/postgres/payments.tables.js";

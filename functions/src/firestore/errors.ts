@@ -22,3 +22,19 @@ export function isFirestoreBusy(error: unknown): boolean {
   if (code === ABORTED || isFirestoreUnavailable(error)) return true;
   return cause !== undefined && cause !== error && isFirestoreBusy(cause);
 }
+
+/** gRPC's INVALID_ARGUMENT, as the emulator answers a read of a transaction a conflicting one has ended. */
+const INVALID_ARGUMENT = 3;
+
+/**
+ * A transaction ended under a change by a conflicting one, as the emulator reports it: a read then
+ * fails with INVALID_ARGUMENT "Transaction is invalid or closed", which the SDK does not try again,
+ * where Firestore answers ABORTED, which it does. Such an error is handed to the SDK as ABORTED, so
+ * the change is run again as Firestore's own conflict would have it.
+ */
+export function asRetriedConflict(error: unknown): unknown {
+  const { code } = codeAndCause(error);
+  const message = error instanceof Error ? error.message : "";
+  if (code !== INVALID_ARGUMENT || !/transaction is invalid or closed/i.test(message)) return error;
+  return Object.assign(new Error(`The transaction was ended by a conflicting one: ${message}`, { cause: error }), { code: ABORTED });
+}

@@ -2,6 +2,7 @@ import type { Firestore } from "firebase-admin/firestore";
 import { type AfterCommit, type RunChange, runEffects, type Tx } from "../lib/change.js";
 import { FirestoreChange } from "./change.js";
 import { withinDeadline } from "./deadline.js";
+import { asRetriedConflict } from "./errors.js";
 import { DocumentLanes } from "./document-lanes.js";
 
 /**
@@ -44,7 +45,9 @@ export function firestoreUnitOfWork(db: Firestore, lanes = new DocumentLanes(), 
         if (abandoned) throw abandonedError();
         effects = [];
         const firestoreChange = new FirestoreChange(db, transaction, holder);
-        const value = await change({ tx: firestoreChange as unknown as Tx, afterCommit: (effect) => void effects.push(effect) });
+        const value = await change({ tx: firestoreChange as unknown as Tx, afterCommit: (effect) => void effects.push(effect) }).catch((error: unknown) => {
+          throw asRetriedConflict(error);
+        });
         // Its caller was answered 503 meanwhile: a commit now would be a change nobody was told of.
         if (abandoned) throw abandonedError();
         firestoreChange.commit();

@@ -3,6 +3,9 @@ export interface FieldError {
   message: string;
 }
 
+/** A member of a problem beyond the standard ones: JSON a client can read. */
+export type ProblemExtension = string | number | boolean | null | readonly ProblemExtension[] | { readonly [member: string]: ProblemExtension };
+
 /** An expected failure: its status, a stable code the client can branch on, and a human detail. */
 export class AppError extends Error {
   constructor(
@@ -12,7 +15,7 @@ export class AppError extends Error {
     readonly detail: string,
     readonly errors?: FieldError[],
     /** Members of the problem beyond the standard ones, that a client can act on (RFC 9457 extensions). */
-    readonly extensions?: Readonly<Record<string, string | number>>,
+    readonly extensions?: Readonly<Record<string, ProblemExtension>>,
   ) {
     super(detail);
     this.name = "AppError";

@@ -24,6 +24,23 @@ describe("keyed batches", () => {
     expect(runs).toEqual([[1], [2, 3, 4]]);
   });
 
+  it("takes items into a batch while their weight fits, and a heavy item alone", async () => {
+    const runs: number[][] = [];
+    const gate = deferred();
+    const batches = createKeyedBatches<number, number>(
+      async (_key, items) => {
+        runs.push(items);
+        if (runs.length === 1) await gate.promise;
+        return items;
+      },
+      { maxWeight: 10, weigh: (n) => n },
+    );
+    const all = [1, 4, 5, 2, 12, 3].map((n) => batches.submit("checkouts", n));
+    gate.resolve();
+    expect(await Promise.all(all)).toEqual([1, 4, 5, 2, 12, 3]);
+    expect(runs).toEqual([[1], [4, 5], [2], [12], [3]]);
+  });
+
   it("runs different keys side by side and never two batches of one key at once", async () => {
     let running = 0;
     let most = 0;

@@ -23,11 +23,19 @@ export function createKeyedBatches<I, O>(
   run: (key: string, items: I[]) => Promise<O[]>,
   {
     maxBatch = 100,
+    maxWeight = Infinity,
+    weigh = () => 1,
     maxWaiting = 1000,
     failsWaiting = () => false,
     tooBusy = () => new Error("Too many items are waiting for this key."),
   }: {
     maxBatch?: number;
+    /**
+     * What the items of one batch may weigh together (the writes they make); a batch takes items in
+     * order while they fit, and always at least one.
+     */
+    maxWeight?: number;
+    weigh?: (item: I) => number;
     /** Items a key may hold waiting; more are refused with `tooBusy()` rather than queued without end. */
     maxWaiting?: number;
     failsWaiting?: (error: unknown) => boolean;
@@ -47,7 +55,12 @@ export function createKeyedBatches<I, O>(
 
   async function drain(key: string, queue: Waiting<I, O>[]) {
     while (queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
+      let size = 0;
+      for (let weight = 0; size < Math.min(maxBatch, queue.length); size++) {
+        weight += weigh(queue[size]!.item);
+        if (size > 0 && weight > maxWeight) break;
+      }
+      const batch = queue.splice(0, size);
       try {
         const results = await run(
           key,

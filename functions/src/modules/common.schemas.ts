@@ -38,6 +38,11 @@ export const dollars = z
   .max(MAXIMUM_CHARGE_CENTS / 100)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "At most two decimals");
 
+/** The most lines a cart holds, and so the most orders one checkout places. */
+export const CART_MAX_LINES = 50;
+/** The most units one line of a cart or a checkout asks for, as one order may. */
+export const CART_LINE_MAX_QUANTITY = 1_000_000;
+
 export const acknowledged = z.object({ acknowledged: z.literal(true) });
 export const created = acknowledged.extend({ insertedId: z.string() });
 export const deleted = acknowledged.extend({ deletedCount: z.number().int() });

@@ -4,6 +4,7 @@ import { DocumentLanes } from "../firestore/document-lanes.js";
 import { firestoreRateLimitCounter } from "../firestore/rate-limit-counter.js";
 import { firestoreUnitOfWork } from "../firestore/unit-of-work.js";
 import { firestoreAuditStore } from "../modules/audit/firestore/audit.repository.js";
+import { firestoreCartStore } from "../modules/cart/firestore/cart.repository.js";
 import { firestoreMailStore } from "../modules/mail/firestore/mail.repository.js";
 import { firestoreOrdersStore } from "../modules/orders/firestore/orders.repository.js";
 import { firestoreTimeZones } from "../modules/overview/firestore/time-zones.js";
@@ -36,6 +37,7 @@ export function firestoreStores(db: Firestore): Stores {
     rateLimits: firestoreRateLimitCounter(db),
     timeZones: firestoreTimeZones(),
     audit: firestoreAuditStore(db),
+    cart: firestoreCartStore(db),
     mail: firestoreMailStore(db, lanes),
     orders: firestoreOrdersStore(db),
     payments: firestorePaymentsStore(db),

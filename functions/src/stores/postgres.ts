@@ -6,6 +6,8 @@ import type { RunChange } from "../lib/change.js";
 import type { RateLimitCounter } from "../lib/rate-limit.js";
 import type { AuditStore } from "../modules/audit/audit.store.js";
 import { postgresAuditStore } from "../modules/audit/postgres/audit.repository.js";
+import type { CartStore } from "../modules/cart/cart.store.js";
+import { postgresCartStore } from "../modules/cart/postgres/cart.repository.js";
 import type { MailStore } from "../modules/mail/mail.store.js";
 import type { OrdersStore } from "../modules/orders/orders.store.js";
 import { postgresOrdersStore } from "../modules/orders/postgres/orders.repository.js";
@@ -40,6 +42,7 @@ export interface Stores {
   /** The zones the overview counts in: Intl's, and those the store knows. */
   timeZones: TimeZones;
   audit: AuditStore;
+  cart: CartStore;
   mail: MailStore;
   orders: OrdersStore;
   payments: PaymentsStore;
@@ -61,6 +64,7 @@ export function postgresStores(db: Database): Stores {
     rateLimits: postgresRateLimitCounter(db),
     timeZones: postgresTimeZones(db),
     audit: postgresAuditStore(db),
+    cart: postgresCartStore(db),
     mail: postgresMailStore(db),
     orders: postgresOrdersStore(db),
     payments: postgresPaymentsStore(db),

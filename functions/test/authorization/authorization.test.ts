@@ -45,6 +45,7 @@ const statuses = (visitor: number, buyer: number, otherBuyer: number, admin: num
 const PUBLIC = statuses(200, 200, 200, 200);
 const ADMIN_ONLY = (ok: number) => statuses(401, 403, 403, ok);
 const SELF_OR_ADMIN = statuses(401, 200, 403, 200);
+const SIGNED_IN = statuses(401, 200, 200, 200);
 
 let api: TestApi;
 let buyer: SignedInUser;
@@ -248,6 +249,63 @@ const rows: Row[] = [
     expected: statuses(401, 200, 404, 404),
     target: async () => ({ path: "/create-payment-intent", body: { orderId: buyersOrderId, toolPrice: 50 } }),
   },
+  {
+    call: "POST /checkouts",
+    method: "POST",
+    expected: statuses(401, 201, 201, 201),
+    target: async () => {
+      const toolId = await api.addTool({ stock: 100 });
+      return {
+        path: "/checkouts",
+        body: await api.checkoutBody([{ toolId, quantity: 2 }]),
+        intact: async () => expect((await api.request("GET", `/tools/${toolId}`)).body.aq).toBe(100),
+      };
+    },
+  },
+  {
+    call: "GET /checkouts/{id} of the buyer's checkout",
+    method: "GET",
+    expected: statuses(401, 200, 404, 200),
+    target: async () => ({ path: `/checkouts/${(await api.checkout(buyer, [{ toolId: sharedToolId, quantity: 2 }]))._id}` }),
+  },
+  {
+    call: "DELETE /checkouts/{id} of the buyer's unpaid checkout",
+    method: "DELETE",
+    expected: statuses(401, 200, 404, 200),
+    target: async () => {
+      // A tool of its own: a buyer who cancels a checkout waits before holding its tools again.
+      const { _id: id } = await api.checkout(buyer, [{ toolId: await api.addTool(), quantity: 2 }]);
+      return { path: `/checkouts/${id}`, intact: async () => expect((await asAdmin(`/checkouts/${id}`)).body.status).toBe("unpaid") };
+    },
+  },
+  {
+    // Only the owner pays a checkout; to anyone else, an admin included, it does not exist.
+    call: "POST /checkouts/{id}/payment-intent",
+    method: "POST",
+    expected: statuses(401, 200, 404, 404),
+    target: async () => ({ path: `/checkouts/${(await api.checkout(buyer, [{ toolId: sharedToolId, quantity: 2 }]))._id}/payment-intent` }),
+  },
+  {
+    call: "POST /checkouts/{id}/payment of a checkout paid by card",
+    method: "POST",
+    expected: statuses(401, 200, 404, 404),
+    target: async () => {
+      const { _id: id } = await api.checkout(buyer, [{ toolId: sharedToolId, quantity: 2 }]);
+      await api.payCheckoutByCard(buyer, id);
+      return { path: `/checkouts/${id}/payment` };
+    },
+  },
+  // Each signed-in caller has a cart of their own, and reads and changes only that one.
+  { call: "GET /cart", method: "GET", expected: SIGNED_IN, target: async () => ({ path: "/cart" }) },
+  {
+    call: "PUT /cart/lines/{toolId}",
+    method: "PUT",
+    expected: SIGNED_IN,
+    target: async () => ({ path: `/cart/lines/${sharedToolId}`, body: { quantity: 2 } }),
+  },
+  { call: "DELETE /cart/lines/{toolId}", method: "DELETE", expected: SIGNED_IN, target: async () => ({ path: `/cart/lines/${sharedToolId}` }) },
+  { call: "POST /cart/merge", method: "POST", expected: SIGNED_IN, target: async () => ({ path: "/cart/merge", body: { lines: [{ toolId: sharedToolId, quantity: 2 }] } }) },
+  { call: "POST /cart/preview", method: "POST", expected: PUBLIC, target: async () => ({ path: "/cart/preview", body: { lines: [{ toolId: sharedToolId, quantity: 2 }] } }) },
   { call: "GET /users", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: "/users" }) },
   { call: "GET /admin/users", method: "GET", expected: ADMIN_ONLY(200), target: async () => ({ path: "/admin/users?q=toolshop&role=buyer&limit=2" }) },
   {

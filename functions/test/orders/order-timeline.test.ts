@@ -23,6 +23,8 @@ const SPEC_FIELDS = ["_id", "toolId", "toolName", "userName", "userEmail", "user
 const EARLIER_FIELDS = ["shipped", "status", "createdAt", "releasesAt", "transactionId"];
 const TIMELINE_FIELDS = ["paidAt", "shippedAt", "cancelledAt", "cardLast4"];
 const ADMIN_FIELDS = ["refundedAt", "shippingCarrier", "trackingNumber"];
+/** The checkout that placed the order with others; null for an order placed on its own. */
+const CHECKOUT_FIELDS = ["checkoutId"];
 
 const getOrder = (id: string, user = buyer) => api.request("GET", `/orders/${id}`, { token: user.token });
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -41,7 +43,7 @@ describe("an order's timeline", () => {
     const placed = await api.request("POST", "/orders", { token: buyer.token, body: orderBody(toolId, 3) });
     expect(placed.status).toBe(201);
     const read = await getOrder(placed.body._id);
-    expect(Object.keys(read.body).sort()).toEqual([...SPEC_FIELDS, ...EARLIER_FIELDS, ...TIMELINE_FIELDS, ...ADMIN_FIELDS].sort());
+    expect(Object.keys(read.body).sort()).toEqual([...SPEC_FIELDS, ...EARLIER_FIELDS, ...TIMELINE_FIELDS, ...ADMIN_FIELDS, ...CHECKOUT_FIELDS].sort());
     expect(read.body).toEqual({
       _id: placed.body._id,
       toolId,
@@ -65,6 +67,7 @@ describe("an order's timeline", () => {
       shippingCarrier: null,
       trackingNumber: null,
       cardLast4: null,
+      checkoutId: null,
     });
     // The placing answer, My Orders and Manage All Orders carry the same fields.
     expect(placed.body).toMatchObject({ paidAt: null, shippedAt: null, cancelledAt: null, cardLast4: null, acknowledged: true });

@@ -19,7 +19,7 @@ let urls: string[] = [];
 beforeAll(async () => {
   api = await TestApi.start();
   others = await Promise.all(
-    Array.from({ length: INSTANCES - 1 }, () => createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0 } })),
+    Array.from({ length: INSTANCES - 1 }, () => createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 } })),
   );
   urls = [api.baseUrl, ...(await Promise.all(others.map((app) => app.listen({ port: 0, host: "127.0.0.1" }))))];
 });

@@ -64,7 +64,7 @@ describe("the refund sweeper", () => {
     const { orderId, intentId } = await refundLeftDue();
     await ageDueRefunds();
 
-    expect(await sweep()).toEqual({ refunded: [intentId], stillDue: [], notTried: 0 });
+    expect(await sweep()).toEqual({ refunded: [intentId], refundedOrders: [], stillDue: [], notTried: 0 });
 
     expect(stub.refundsFor(intentId)).toEqual([expect.objectContaining({ amount: 100, idempotencyKey: `toolshop-refund-${intentId}` })]);
     expect(new Set(refundCallsFor(intentId).map((c) => c.idempotencyKey))).toEqual(new Set([`toolshop-refund-${intentId}`]));
@@ -84,7 +84,7 @@ describe("the refund sweeper", () => {
     const before = await paymentOf(intentId);
 
     stub.failNext(2, "error", { path: "/v1/refunds" });
-    expect(await sweep()).toEqual({ refunded: [], stillDue: [{ intentId, error: expect.stringContaining("refused") }], notTried: 0 });
+    expect(await sweep()).toEqual({ refunded: [], refundedOrders: [], stillDue: [{ intentId, error: expect.stringContaining("refused") }], notTried: 0 });
     expect(await paymentOf(intentId)).toEqual(before);
     expect(stub.refundsFor(intentId)).toHaveLength(0);
 
@@ -125,7 +125,7 @@ describe("the refund sweeper", () => {
     expect(together.flatMap((r) => r.stillDue)).toEqual([]);
     const calls = refundCallsFor(intentId).length;
 
-    expect(await sweep()).toEqual({ refunded: [], stillDue: [], notTried: 0 });
+    expect(await sweep()).toEqual({ refunded: [], refundedOrders: [], stillDue: [], notTried: 0 });
     expect(refundCallsFor(intentId)).toHaveLength(calls);
     expect(stub.refundsFor(intentId)).toHaveLength(1);
     expect(await paymentOf(intentId)).toMatchObject({ status: "refunded" });
@@ -186,10 +186,10 @@ describe("the refund sweeper", () => {
     const callsBefore = stub.calls.length;
 
     // The sandbox holds none of this money: marking Stripe's payment refunded would return nothing.
-    expect(await retryDueRefunds(api.stores, { kind: "sandbox" })).toEqual({ refunded: [], stillDue: [], notTried: 0 });
+    expect(await retryDueRefunds(api.stores, { kind: "sandbox" })).toEqual({ refunded: [], refundedOrders: [], stillDue: [], notTried: 0 });
     expect(await everyPayment(api)).toEqual(paymentsBefore);
 
-    expect(await sweep()).toEqual({ refunded: [due.intentId], stillDue: [], notTried: 0 });
+    expect(await sweep()).toEqual({ refunded: [due.intentId], refundedOrders: [], stillDue: [], notTried: 0 });
     const changed = (await everyPayment(api)).filter((row, i) => JSON.stringify(row) !== JSON.stringify(paymentsBefore[i]));
     expect(changed).toEqual([expect.objectContaining({ intentId: due.intentId, status: "refunded" })]);
     expect(await everyOrder(api)).toEqual(ordersBefore);

@@ -175,7 +175,7 @@ describe("test cards", () => {
     const { intentId } = await paidOrder();
     const events = (await handledEvents(api)).filter((e) => e.id.startsWith("evt_sandbox_"));
     expect(events.map((e) => e.type)).toContain("payment_intent.succeeded");
-    expect((await sandboxIntentsFor((await paymentOf(api, intentId))!.orderId))[0]).toMatchObject({
+    expect((await sandboxIntentsFor((await paymentOf(api, intentId))!.payable.id))[0]).toMatchObject({
       status: "succeeded",
       cardLast4: "4242",
     });

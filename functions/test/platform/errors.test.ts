@@ -118,6 +118,18 @@ describe("the OpenAPI document", () => {
     "patch /api/orders/{id}/shipped",
     // Issue 12: the catalogue's search and pages.
     "get /api/catalogue",
+    // Issue 23: the cart.
+    "get /api/cart",
+    "put /api/cart/lines/{toolId}",
+    "delete /api/cart/lines/{toolId}",
+    "post /api/cart/merge",
+    "post /api/cart/preview",
+    // Issue 23: a checkout, paid once.
+    "post /api/checkouts",
+    "get /api/checkouts/{id}",
+    "delete /api/checkouts/{id}",
+    "post /api/checkouts/{id}/payment-intent",
+    "post /api/checkouts/{id}/payment",
   ];
 
   it("when GET /openapi.json is called, then it is an OpenAPI 3 document listing every call of docs/product.md §8.2", async () => {

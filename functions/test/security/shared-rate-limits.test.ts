@@ -14,7 +14,7 @@ import { type ApiResponse, orderBody, PROJECT_ID, type SignedInUser, TestApi, TO
 // instance on one store (and every runtime the Functions emulator starts) enforces one limit between them.
 
 type Limits = NonNullable<AppDependencies["rateLimits"]>;
-const NO_LIMITS: Limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0 };
+const NO_LIMITS: Limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 };
 
 /** Another instance of the API over the same store, as a second function instance is. */
 async function secondInstance(api: TestApi, rateLimits: Limits): Promise<{ app: FastifyInstance; url: string }> {

@@ -21,7 +21,7 @@ let otherUrl: string;
 beforeAll(async () => {
   api = await TestApi.start({ orderRules: deployed });
   // A second instance on the same database, as a second function instance is.
-  other = await createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0 } });
+  other = await createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 } });
   otherUrl = await other.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {

@@ -50,7 +50,7 @@ async function startApi(trustProxyHops: number) {
     stores: testStores.another(),
     identity: firebaseIdentity(PROJECT_ID),
     tokens: createTokenService(TOKEN_SECRET, 3600),
-    rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0 },
+    rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0, cart: 0 },
     trustProxyHops,
   });
   baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -172,7 +172,7 @@ async function startEmulatorChain(trustProxyHops: number): Promise<EmulatorChain
     stores: testStores.another(),
     identity: firebaseIdentity(PROJECT_ID),
     tokens: createTokenService(TOKEN_SECRET, 3600),
-    rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0 },
+    rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0, cart: 0 },
     trustProxyHops,
     serverFactory: (handler) => {
       route = handler;

@@ -51,7 +51,7 @@ describe("past its size, a whole list reads at most one row more than its size",
     }) as typeof countingPool.query;
     // An instance of its own, over the counting pool, with empty caches.
     const countedDb = drizzle(countingPool, { schema }) as Database;
-    counted = await createApp({ stores: postgresStores(countedDb), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0 } });
+    counted = await createApp({ stores: postgresStores(countedDb), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 } });
     await counted.ready();
   });
   afterAll(async () => {

@@ -67,6 +67,7 @@ function accepted(buyer: Buyer, tool: { id: string; name: string }, extra: Parti
     quantity: 2,
     totalCents: 2000,
     idempotencyKey: null,
+    checkoutId: null,
     holdMinutes: HOLD,
     ...extra,
   };

@@ -107,6 +107,14 @@ describe("tools: insert, find, list, edit, delete", () => {
     expect(await stores.tools.listListed(2)).toEqual(listed.slice(0, 2));
   });
 
+  it("when several tools are found by id at once, then the listed ones come, and deleted, unknown and impossible ids do not", async () => {
+    const [first, second, gone] = [await insert({ name: "By Id A" }), await insert({ name: "By Id B" }), await insert({ name: "By Id Gone" })];
+    await stores.change(({ tx }) => stores.tools.markToolDeleted(tx, gone.id));
+    const found = await stores.tools.findListedByIds([second.id, gone.id, randomUUID(), "a/b", "", first.id, second.id]);
+    expect([...found].sort(byId)).toEqual([first, second].sort(byId));
+    expect(await stores.tools.findListedByIds([])).toEqual([]);
+  });
+
   it("when an id names no tool or cannot name one, then nothing is found and nothing throws", async () => {
     for (const id of [randomUUID(), "", "a/b", "..", "__x__", "x".repeat(1600)]) {
       expect(await stores.tools.findListed(id)).toBeNull();

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 
 /**
  * Enough of Stripe's REST API for the shop's calls, on a local port, so the real `stripe` library
- * can be driven end to end: PaymentIntents (create with Idempotency-Key, retrieve) and refunds.
+ * can be driven end to end: PaymentIntents (create with Idempotency-Key, retrieve) and refunds, whole
+ * or of an amount.
  * Tests steer it (an intent's status, amount or last error; the next calls hanging or failing)
  * and read back every call it took.
  */
@@ -62,6 +63,7 @@ type Answer = { status: number; body: unknown; replayed?: boolean };
 
 const token = (bytes: number) => randomBytes(bytes).toString("hex");
 const unixNow = () => Math.floor(Date.now() / 1000);
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const stripeError = (status: number, type: string, message: string, code?: string): Answer => ({
   status,
@@ -200,6 +202,10 @@ export class StripeStub {
     return this.creates.filter((c) => (c.params.metadata as Record<string, string> | undefined)?.orderId === orderId);
   }
 
+  createsForCheckout(checkoutId: string): StubCreate[] {
+    return this.creates.filter((c) => (c.params.metadata as Record<string, string> | undefined)?.checkoutId === checkoutId);
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const text = await readBody(request);
     const url = new URL(request.url ?? "/", this.url);
@@ -304,12 +310,22 @@ export class StripeStub {
     if (intent.status !== "succeeded") {
       return stripeError(400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.", "charge_not_refundable");
     }
-    // Stripe refunds what is left of the charge, and refuses once nothing is.
-    const refunded = this.refundsFor(intentId).reduce((sum, r) => sum + r.amount, 0);
-    if (refunded >= intent.amount) {
+    // Stripe refunds the amount asked for, or what is left of the charge when none is, and refuses once nothing is left.
+    const left = intent.amount - this.refundsFor(intentId).reduce((sum, r) => sum + r.amount, 0);
+    if (left <= 0) {
       return stripeError(400, "invalid_request_error", `Charge for ${intentId} has already been refunded.`, "charge_already_refunded");
     }
-    const refund = { id: `re_stub_${token(10)}`, paymentIntent: intentId, amount: intent.amount - refunded, idempotencyKey: key };
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) return stripeError(400, "invalid_request_error", "Invalid positive integer", "parameter_invalid_integer");
+    if (amount > left) {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+        "amount_too_large",
+      );
+    }
+    const refund = { id: `re_stub_${token(10)}`, paymentIntent: intentId, amount, idempotencyKey: key };
     this.refunds.push(refund);
     return {
       status: 200,

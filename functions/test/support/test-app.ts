@@ -93,7 +93,7 @@ export class TestApi {
   static async start({ payments, logger, rateLimits, orderRules }: TestApiOptions = {}): Promise<TestApi> {
     const testStores = await createTestStores({ poolMax: 20 });
     const tokens = createTokenService(TOKEN_SECRET, 3600);
-    const limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0, ...rateLimits };
+    const limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0, ...rateLimits };
     const rules = { ...DEFAULT_ORDER_RULES, maxUnpaid: 0, ...orderRules };
     const app = await createApp({ stores: testStores.stores, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger, rateLimits: limits, orderRules: rules });
     const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -177,6 +177,36 @@ export class TestApi {
   async payByCard(user: SignedInUser, orderId: string): Promise<string> {
     const started = await this.request("POST", "/create-payment-intent", { token: user.token, body: { orderId } });
     if (started.status !== 200) throw new Error(`starting a payment failed: ${started.status} ${JSON.stringify(started.body)}`);
+    const clientSecret: string = started.body.clientSecret;
+    const intentId = clientSecret.split("_secret_")[0]!;
+    const card = { number: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };
+    const confirmed = await this.request("POST", `/sandbox/payment-intents/${intentId}/confirm`, {
+      token: user.token,
+      body: { clientSecret, card, billingDetails: { name: user.name, email: user.email } },
+    });
+    if (confirmed.status !== 200) throw new Error(`paying failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+    return intentId;
+  }
+
+  /** Checks out these lines (each tool at the price it is listed at, fetched first) and returns the checkout; it must succeed. */
+  async checkout(user: SignedInUser, lines: { toolId: string; quantity: number }[], key?: string): Promise<{ _id: string; total: number; orders: { _id: string }[] }> {
+    const response = await this.request("POST", "/checkouts", { token: user.token, body: await this.checkoutBody(lines), headers: key ? { "idempotency-key": key } : {} });
+    if (response.status !== 201) throw new Error(`checking out failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  }
+
+  /** A checkout's body for these lines, each at the price its tool is listed at now. */
+  async checkoutBody(lines: { toolId: string; quantity: number }[]) {
+    const priced = await Promise.all(
+      lines.map(async ({ toolId, quantity }) => ({ toolId, quantityAmount: quantity, toolPrice: (await this.request("GET", `/tools/${toolId}`)).body.price as number })),
+    );
+    return { userPhone: "+1 555 0100", userAddress: "12 Harbour Road, Springfield", lines: priced };
+  }
+
+  /** Pays a checkout with the sandbox's test card as its payment page does; returns the intent's id. */
+  async payCheckoutByCard(user: SignedInUser, checkoutId: string): Promise<string> {
+    const started = await this.request("POST", `/checkouts/${checkoutId}/payment-intent`, { token: user.token });
+    if (started.status !== 200) throw new Error(`starting a checkout's payment failed: ${started.status} ${JSON.stringify(started.body)}`);
     const clientSecret: string = started.body.clientSecret;
     const intentId = clientSecret.split("_secret_")[0]!;
     const card = { number: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };

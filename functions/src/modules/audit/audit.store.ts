@@ -10,10 +10,11 @@ export const auditActions = [
   "order.shipped",
   "order.cancelled",
   "order.refunded",
+  "checkout.cancelled",
   "review.removed",
   "wish.resolved",
 ] as const;
-export const auditTargetTypes = ["tool", "user", "order", "review", "wish"] as const;
+export const auditTargetTypes = ["tool", "user", "order", "checkout", "review", "wish"] as const;
 export type AuditAction = (typeof auditActions)[number];
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 export type AuditDetails = Record<string, string | number | boolean | null>;

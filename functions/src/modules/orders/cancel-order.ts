@@ -1,10 +1,28 @@
 import type { Principal } from "../../lib/auth.js";
-import { conflict, notFound } from "../../lib/errors.js";
+import { AppError, conflict, notFound } from "../../lib/errors.js";
+import { cancelCheckout } from "./cancel-checkout.js";
 import { canSee } from "./order-rules.js";
 import type { OrdersContext } from "./orders-context.js";
 
-/** A buyer, or an admin, cancels an unpaid order: its units go back on the shelf and the buyer is told. */
-export function cancelOrder({ store, change, stock, audit, mail, messages, lists }: OrdersContext, principal: Principal, id: string): Promise<void> {
+/**
+ * A buyer, or an admin, cancels an unpaid order: its units go back on the shelf and the buyer is
+ * told. An order of a checkout is cancelled with its checkout: they were placed, and are paid, as one.
+ * Returns how many orders were cancelled.
+ */
+export async function cancelOrder(context: OrdersContext, principal: Principal, id: string): Promise<number> {
+  const { store, change, stock, audit, mail, messages, lists } = context;
+  // A checkout is locked before its orders; an order never changes checkout, so it is read unlocked first.
+  const placed = await store.findLive(id);
+  if (placed?.checkoutId && canSee(principal, placed)) {
+    const paid = () => conflict("order_paid", "A paid order cannot be cancelled.");
+    if (placed.status !== "unpaid") throw paid();
+    try {
+      return (await cancelCheckout(context, principal, placed.checkoutId)).cancelled;
+    } catch (error) {
+      // Paid meanwhile: the spec's answer to cancelling a paid order.
+      throw error instanceof AppError && error.code === "checkout_paid" ? paid() : error;
+    }
+  }
   return change(async (work) => {
     const { tx, afterCommit } = work;
     const row = await store.lockLive(tx, id);
@@ -20,5 +38,6 @@ export function cancelOrder({ store, change, stock, audit, mail, messages, lists
       await audit.record(tx, { actor: principal, action: "order.cancelled", target: { type: "order", id: row.id }, details: { userEmail: row.userEmail } });
     }
     afterCommit(() => lists.changed(row.userEmail));
+    return 1;
   });
 }

@@ -1,10 +1,10 @@
 import type { OrderCanceller, OrderRecord } from "./orders.store.js";
 import { composeMessage, type OutgoingMessage } from "../mail/mail.service.js";
+import { inDollars } from "../../lib/money.js";
 
 /** How the buyer and the shop name an order to each other, as its pages show it: the id's first eight characters. */
 export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const when = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** Who ended the order, as `orders.cancelled_by` records it. */
@@ -29,7 +29,7 @@ export function orderMail(shopUrl: string): OrderMail {
     ["Order number", orderNumber(order.id)],
     ["Tool", order.toolName],
     ["Quantity", String(order.quantity)],
-    ["Total", dollars(order.totalCents)],
+    ["Total", inDollars(order.totalCents)],
   ];
   const message = (order: OrderRecord, step: string, parts: Omit<Parameters<typeof composeMessage>[0], "eventKey" | "to">): OutgoingMessage =>
     composeMessage({ eventKey: `order:${order.id}:${step}`, to: order.userEmail, ...parts });
@@ -57,9 +57,9 @@ export function orderMail(shopUrl: string): OrderMail {
         facts: [
           ["Order number", orderNumber(order.id)],
           ["Tool", order.toolName],
-          ["Unit price", dollars(Math.round(order.totalCents / order.quantity))],
+          ["Unit price", inDollars(Math.round(order.totalCents / order.quantity))],
           ["Quantity", String(order.quantity)],
-          ["Total", dollars(order.totalCents)],
+          ["Total", inDollars(order.totalCents)],
           ...(order.paidAt ? [["Paid at", when(order.paidAt)] as [string, string]] : []),
           ...(order.cardLast4 ? [["Card", `ending in ${order.cardLast4}`] as [string, string]] : []),
           ...(order.transactionId ? [["Transaction id", order.transactionId] as [string, string]] : []),
@@ -101,7 +101,7 @@ export function orderMail(shopUrl: string): OrderMail {
         subject: `Order ${orderNumber(order.id)} cancelled and refunded`,
         heading: "Your order was cancelled and refunded",
         paragraphs: [
-          `The shop cancelled your paid order for ${order.quantity} × ${order.toolName} and refunded ${dollars(order.totalCents)}${order.cardLast4 ? ` to your card ending in ${order.cardLast4}` : ""}.`,
+          `The shop cancelled your paid order for ${order.quantity} × ${order.toolName} and refunded ${inDollars(order.totalCents)}${order.cardLast4 ? ` to your card ending in ${order.cardLast4}` : ""}.`,
           "A refund can take a few days to reach your account.",
         ],
         facts: basics(order),

@@ -3,8 +3,8 @@ import { AppError, conflict, notFound, unprocessable } from "../../lib/errors.js
 import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../common.schemas.js";
 import type { PlaceOutcome } from "./order-rules.js";
 import { ABOVE_AQ, BELOW_MOQ } from "./orders.schemas.js";
+import { inDollars } from "../../lib/money.js";
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const MINUTE_MS = 60_000;
 
@@ -51,12 +51,12 @@ export function refusal(outcome: Extract<PlaceOutcome, { kind: "refused" }>, rul
     case "total_too_small":
       return unprocessable(
         "order_total_too_small",
-        `The order total must be at least ${dollars(MINIMUM_CHARGE_CENTS)}, the smallest amount a card can be charged; this order comes to ${dollars(outcome.totalCents)}.`,
+        `The order total must be at least ${inDollars(MINIMUM_CHARGE_CENTS)}, the smallest amount a card can be charged; this order comes to ${inDollars(outcome.totalCents)}.`,
       );
     case "total_too_large":
       return unprocessable(
         "order_total_too_large",
-        `The order total must be at most ${dollars(MAXIMUM_CHARGE_CENTS)}, the largest amount a card can be charged at once; this order comes to ${dollars(outcome.totalCents)}. Please order fewer units.`,
+        `The order total must be at most ${inDollars(MAXIMUM_CHARGE_CENTS)}, the largest amount a card can be charged at once; this order comes to ${inDollars(outcome.totalCents)}. Please order fewer units.`,
       );
     case "too_many_unpaid":
       return conflict(

@@ -64,6 +64,7 @@ describe("deciding a batch of orders for one tool", () => {
       quantity: 2,
       totalCents: 24_00,
       idempotencyKey: "key-1",
+      checkoutId: null,
       holdMinutes: 60,
     });
   });

@@ -111,6 +111,7 @@ export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId
       quantity: order.quantity,
       totalCents,
       idempotencyKey: order.idempotencyKey,
+      checkoutId: null,
       holdMinutes: hold,
     });
     return { kind: "accepted", id };

@@ -32,6 +32,7 @@ export const toOrder = (row: OrderRecord): Order => ({
   shippingCarrier: row.shippingCarrier,
   trackingNumber: row.trackingNumber,
   cardLast4: row.cardLast4,
+  checkoutId: row.checkoutId,
 });
 
 /** What a buyer's POST /orders asks for; the names, email and total it may send along are not taken from it. */

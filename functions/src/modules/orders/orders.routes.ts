@@ -59,11 +59,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
 
   app.delete(
     "/orders/:id",
-    { onRequest: auth.user, schema: { tags: ["orders"], params: idParams, response: { 200: deleted } } },
-    async (request) => {
-      await orders.cancel(currentUser(request), request.params.id);
-      return { acknowledged: true as const, deletedCount: 1 };
+    {
+      onRequest: auth.user,
+      schema: {
+        tags: ["orders"],
+        description: "Cancels an unpaid order and puts its units back on sale. An order of a checkout is cancelled with every other order of its checkout; `deletedCount` says how many.",
+        params: idParams,
+        response: { 200: deleted },
+      },
     },
+    async (request) => ({ acknowledged: true as const, deletedCount: await orders.cancel(currentUser(request), request.params.id) }),
   );
 
   app.patch(

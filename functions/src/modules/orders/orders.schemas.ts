@@ -47,6 +47,8 @@ export const order = z.object({
   trackingNumber: z.string().nullable(),
   /** The last four digits of the card that paid; null until the order is paid, or when the provider did not say. */
   cardLast4: z.string().nullable(),
+  /** The checkout that placed the order with others and paid them at once; null for an order placed on its own. */
+  checkoutId: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 

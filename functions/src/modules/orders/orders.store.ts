@@ -43,6 +43,29 @@ export interface OrderRecord {
   /** Who carries a shipped order and its number with them, when the admin gave them. */
   shippingCarrier: string | null;
   trackingNumber: string | null;
+  /** The checkout that placed the order with others, to be paid with them; null for an order placed on its own. */
+  checkoutId: string | null;
+}
+
+/**
+ * Several orders placed at once, to be paid by one payment, as the store keeps it. It never changes
+ * once placed: its state is its orders', which leave `unpaid` together (paid, cancelled or released
+ * in one change).
+ */
+export interface CheckoutRecord {
+  id: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  userPhone: string;
+  userAddress: string;
+  /** The sum of its orders' totals: what its one payment charges. */
+  totalCents: number;
+  /** The buyer's Idempotency-Key; one checkout per buyer and key (a namespace apart from the orders'). */
+  idempotencyKey: string | null;
+  /** Its orders, in the order of the lines the buyer sent. */
+  orderIds: string[];
+  createdAt: Date;
 }
 
 /**
@@ -51,8 +74,11 @@ export interface OrderRecord {
  */
 export type AcceptedOrder = Pick<
   OrderRecord,
-  "id" | "toolId" | "toolName" | "userId" | "userName" | "userEmail" | "userPhone" | "userAddress" | "quantity" | "totalCents" | "idempotencyKey"
+  "id" | "toolId" | "toolName" | "userId" | "userName" | "userEmail" | "userPhone" | "userAddress" | "quantity" | "totalCents" | "idempotencyKey" | "checkoutId"
 > & { holdMinutes: number };
+
+/** A checkout as it is to be inserted with its accepted orders; the ids are chosen first. */
+export type NewCheckout = Omit<CheckoutRecord, "createdAt">;
 
 /** A buyer's Idempotency-Key. */
 export interface KeyOfBuyer {
@@ -95,7 +121,8 @@ export interface OrdersStore {
   /** Which of these keys already name an order, of any tool. */
   findUsedKeys(tx: Tx, keys: KeyOfBuyer[]): Promise<KeyOfBuyer[]>;
   /**
-   * Locks each buyer's placing for the rest of the change and counts the unpaid orders each holds
+   * Locks each buyer's placing for the rest of the change and counts the unpaid holds each has: an
+   * unpaid order placed on its own, or an unpaid checkout, whatever its number of orders
    * (a buyer with none is absent). Every placement locks its tool first and then its buyers in one
    * fixed order, so two changes never wait on each other in a circle; a buyer's orders for other
    * tools, placed at the same moment by other instances, wait here until this change has committed,
@@ -117,6 +144,35 @@ export interface OrdersStore {
    */
   insertOrders(tx: Tx, accepted: AcceptedOrder[]): Promise<OrderRecord[]>;
 
+  /**
+   * Inserts a checkout and its accepted orders (each with `checkoutId` set, all holding their units
+   * for the same `holdMinutes`), unpaid, created now. Null, and nothing inserted, when the buyer's
+   * Idempotency-Key already names a checkout, or another change is inserting one with it at this
+   * moment (it waits for that change first).
+   */
+  insertCheckout(tx: Tx, checkout: NewCheckout, accepted: AcceptedOrder[]): Promise<{ checkout: CheckoutRecord; orders: OrderRecord[] } | null>;
+  /** A checkout, whatever its orders' state; null when there is none with this id. */
+  findCheckout(id: string): Promise<CheckoutRecord | null>;
+  /**
+   * A checkout, locked for the rest of the change: of two changes to it at once (a payment and a
+   * cancellation), the second waits. Every change to a checkout's orders locks it first.
+   */
+  lockCheckout(tx: Tx, id: string): Promise<CheckoutRecord | null>;
+  /** The checkout a buyer placed with this Idempotency-Key. */
+  findCheckoutByIdempotencyKey(userId: string, key: string): Promise<CheckoutRecord | null>;
+  /** These orders, of any status, in the order of the ids given (an id naming none is left out). */
+  findOrders(ids: string[]): Promise<OrderRecord[]>;
+  /** These orders, of any status, locked for the rest of the change in id order, answered in the order given. */
+  lockOrders(tx: Tx, ids: string[]): Promise<OrderRecord[]>;
+  /**
+   * Every order of the checkout unpaid to paid, now, with the payment's transaction and card, and
+   * returns them; null, and nothing changed, unless every one of them is unpaid. Call it with the
+   * checkout locked.
+   */
+  markCheckoutPaid(tx: Tx, checkoutId: string, transactionId: string, cardLast4: string | null): Promise<OrderRecord[] | null>;
+  /** Every unpaid order of the checkout to cancelled, now, and returns them. Call it with the checkout locked. */
+  markCheckoutCancelled(tx: Tx, checkoutId: string, by: Exclude<OrderCanceller, "hold">): Promise<OrderRecord[]>;
+
   /** The live orders carrying this email (trimmed, in lower case), newest first (by creation, then id). */
   listLiveByEmail(email: string): Promise<OrderRecord[]>;
   /**
@@ -134,13 +190,17 @@ export interface OrdersStore {
    */
   figures(since: { today: Date; week: Date }): Promise<OrderFigures>;
 
-  /** Unpaid to cancelled, now, by its buyer or by an admin; call it with the order locked (`lockLive`). */
+  /**
+   * Unpaid to cancelled, now, by its buyer or by an admin; call it with the order locked (`lockLive`).
+   * An order of a checkout is cancelled with its checkout (`markCheckoutCancelled`).
+   */
   markCancelled(tx: Tx, id: string, by: Exclude<OrderCanceller, "hold">): Promise<void>;
   /** How many orders one change of the hold's release cancels at most: what the store takes in one transaction. */
   readonly releaseBatch: number;
   /**
    * Cancels up to `limit` unpaid orders whose hold is over, as the hold's cancellations, and returns
-   * them. An order another change holds right now (a payment, a cancellation) is not cancelled under
+   * them. The orders of a checkout share one hold and go together, with the checkout locked as a
+   * payment locks it; a batch may so hold a few more than `limit`. An order another change holds right now (a payment, a cancellation) is not cancelled under
    * it: it is passed over (PostgreSQL) or waited for and read again (Firestore), so a payment that
    * commits first keeps its order; the next run sees any order left.
    */
@@ -167,7 +227,7 @@ export interface OrdersStore {
   markRefunded(tx: Tx, id: string): Promise<OrderRecord | null>;
 
   /**
-   * Every order of this buyer now carries this email, in the caller's change: My Orders finds
+   * Every order and checkout of this buyer now carries this email, in the caller's change: My Orders finds
    * orders by email, so the owner still sees them and whoever signs up with the old address later
    * does not.
    */

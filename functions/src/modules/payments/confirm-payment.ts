@@ -1,23 +1,28 @@
 import type { Principal } from "../../lib/auth.js";
 import { conflict } from "../../lib/errors.js";
-import type { Order } from "../orders/orders.schemas.js";
+import type { Payable } from "../orders/orders.service.js";
+import { payableRefusals } from "./payable-refusals.js";
 import type { PaymentsContext } from "./payments-context.js";
 import { settlePayment } from "./settle-payment.js";
 
 /**
  * A buyer's payment page says the card went through. The server asks the provider itself, so a
- * buyer's word never makes an order paid; the order is answered as it is then.
+ * buyer's word never makes an order or a checkout paid; the caller then answers it as it is.
  */
-export async function confirmPayment(context: PaymentsContext, principal: Principal, orderId: string): Promise<Order> {
+export async function confirmPayment(context: PaymentsContext, principal: Principal, payable: Payable): Promise<void> {
   const { store, provider, settlement } = context;
-  const order = await settlement.ownLive(principal, orderId);
-  if (order.status !== "unpaid") return order.view;
-  const latest = await store.latestAttempt(order.id);
-  if (!latest) throw conflict("payment_not_started", "No payment has been started for this order.");
+  const target = await settlement.ownLive(principal, payable);
+  if (target.status !== "unpaid" && target.status !== "cancelled") return;
+  const latest = await store.latestAttempt(payable);
+  if (!latest) {
+    if (target.status === "cancelled") return;
+    throw payableRefusals(payable).notStarted();
+  }
   const intent = await provider.retrieveIntent(latest.intentId);
+  // A checkout cancelled while its page was open: money its card paid since goes back now, not only when a webhook tells.
   await settlePayment(context, intent);
-  const current = await settlement.ownLive(principal, order.id);
-  // Judged by the order, not the outcome: an attempt settled earlier as canceled or mismatched paid nothing.
+  if (target.status === "cancelled") return;
+  const current = await settlement.ownLive(principal, payable);
+  // Judged by what it pays, not the outcome: an attempt settled earlier as canceled or mismatched paid nothing.
   if (current.status === "unpaid") throw conflict("payment_incomplete", intent.lastError ?? "The payment has not been completed.");
-  return current.view;
 }

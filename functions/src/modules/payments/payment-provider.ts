@@ -26,7 +26,8 @@ export interface PaymentEvent {
 export interface CreateIntentInput {
   amount: number;
   currency: "usd";
-  metadata: { orderId: string };
+  /** What the intent pays, as the provider's dashboard shows it: an order's id or a checkout's. */
+  metadata: { orderId: string } | { checkoutId: string };
   idempotencyKey: string;
 }
 
@@ -35,8 +36,12 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** The intent as it stands now, with the card that paid it when one has. */
   retrieveIntent(id: string): Promise<ProviderIntent>;
-  /** Gives the whole amount back; the key makes a retried refund a no-op. Resolves too when the money went back earlier. */
-  refund(intentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives `amountCents` back, or all that is left of the payment when it is left out; the key makes a
+   * retried refund a no-op. Resolves too when the whole payment went back earlier. A refund beyond
+   * what is left is refused, as Stripe refuses it.
+   */
+  refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<void>;
 }
 
 /** Events that settle a payment; anything else from the provider is acknowledged and ignored. */

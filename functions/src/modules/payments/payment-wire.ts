@@ -1,4 +1,5 @@
 import { toCents } from "../../lib/money.js";
+import type { CheckoutPaymentIntentBody } from "../orders/checkout.schemas.js";
 import type { PaymentRequest } from "./payments.service.js";
 import type { CreatePaymentIntentBody } from "./payments.schemas.js";
 
@@ -7,3 +8,7 @@ export const paymentRequestOf = ({ orderId, toolPrice }: CreatePaymentIntentBody
   orderId,
   expectedTotalCents: toolPrice === undefined ? undefined : toCents(toolPrice),
 });
+
+/** The checkout's total a client expects to pay, in dollars on the wire, in cents from here; undefined when it sent none. */
+export const expectedCheckoutTotalOf = (body: CheckoutPaymentIntentBody): number | undefined =>
+  body?.total === undefined ? undefined : toCents(body.total);

@@ -10,7 +10,7 @@ export interface PaymentsContext {
   /** Runs a change in one transaction, then what must wait for its commit (the provider's refund). */
   change: RunChange;
   provider: PaymentProvider;
-  /** What a payment does to its order, in the payment's own change. */
+  /** What a payment does to its order or checkout, in the payment's own change. */
   settlement: OrderSettlement;
   /** Gives money back through the provider, once it is recorded as owed. */
   refunds: Refunds;

@@ -1,7 +1,7 @@
 import type { Principal } from "../../lib/auth.js";
 import type { RunChange } from "../../lib/change.js";
 import type { Order } from "../orders/orders.schemas.js";
-import type { OrdersService } from "../orders/orders.service.js";
+import type { OrdersService, Payable } from "../orders/orders.service.js";
 import { confirmPayment } from "./confirm-payment.js";
 import type { PaymentEvent, PaymentProvider } from "./payment-provider.js";
 import { refundOrder } from "./refund-order.js";
@@ -13,17 +13,25 @@ import type { PaymentsContext } from "./payments-context.js";
 
 export type { SweepResult } from "./refunds.js";
 
-/** Card payments of orders: starting and confirming them, the provider's events, and refunds. */
+/** Card payments of orders and checkouts: starting and confirming them, the provider's events, and refunds. */
 export interface PaymentsService {
   /** Which provider takes the payments, so the payment page shows its card form. */
   readonly provider: PaymentProvider["name"];
   /** The client secret of the intent a buyer's payment page should use for their unpaid order. */
   start(principal: Principal, request: PaymentRequest): Promise<{ clientSecret: string }>;
-  /** The server asks the provider itself, so a buyer's word never makes an order paid. */
-  confirm(principal: Principal, orderId: string): Promise<Order>;
+  /** The same for a buyer's unpaid checkout: one intent pays every order of it. */
+  startCheckout(principal: Principal, checkoutId: string, expectedTotalCents?: number): Promise<{ clientSecret: string }>;
+  /**
+   * The server asks the provider itself, so a buyer's word never makes an order or a checkout paid.
+   * Resolves once it is paid (or was cancelled meanwhile); the caller answers it as it is then.
+   */
+  confirm(principal: Principal, payable: Payable): Promise<void>;
   /** A provider event, verified by its signature or raised by the sandbox; redeliveries are no-ops. */
   handleEvent(event: PaymentEvent): Promise<void>;
-  /** An admin cancels a paid order that has not shipped and its whole amount goes back to the card. */
+  /**
+   * An admin cancels a paid order that has not shipped and its amount goes back to the card: the
+   * whole payment of an order paid alone, the order's own total of its checkout's payment.
+   */
   refundOrder(actor: Principal, orderId: string): Promise<Order>;
   /** Refunds left due by a failed call to the provider (jobs/retry-due-refunds.ts). */
   retryDueRefunds(options?: { graceMinutes?: number }): Promise<SweepResult>;
@@ -40,7 +48,7 @@ export interface PaymentsServiceDependencies {
   change: RunChange;
   /** The provider that holds the money: Stripe, the sandbox, or none. */
   provider: PaymentProvider;
-  /** Payments settle an order through the orders service, in the settling change. */
+  /** Payments settle orders and checkouts through the orders service, in the settling change. */
   orders: Pick<OrdersService, "settlement">;
 }
 
@@ -49,8 +57,9 @@ export function createPaymentsService({ store, change, provider, orders }: Payme
   const context: PaymentsContext = { store, change, provider, settlement: orders.settlement, refunds };
   return {
     provider: provider.name,
-    start: (principal, request) => startPayment(context, principal, request),
-    confirm: (principal, orderId) => confirmPayment(context, principal, orderId),
+    start: (principal, { orderId, expectedTotalCents }) => startPayment(context, principal, { kind: "order", id: orderId }, expectedTotalCents),
+    startCheckout: (principal, checkoutId, expectedTotalCents) => startPayment(context, principal, { kind: "checkout", id: checkoutId }, expectedTotalCents),
+    confirm: (principal, payable) => confirmPayment(context, principal, payable),
     handleEvent: (event) => settleEvent(context, event),
     refundOrder: (actor, orderId) => refundOrder(context, actor, orderId),
     retryDueRefunds: (options) => refunds.retryDue(options),

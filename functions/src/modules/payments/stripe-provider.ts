@@ -80,10 +80,10 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       ),
     // The payment method expanded in the same call: it names the card that paid, for the receipt.
     retrieveIntent: (id) => call(async () => toProviderIntent(await stripe.paymentIntents.retrieve(id, { expand: ["payment_method"] }))),
-    refund: (intentId, idempotencyKey) =>
+    refund: (intentId, idempotencyKey, amountCents) =>
       call(async () => {
         try {
-          await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+          await stripe.refunds.create({ payment_intent: intentId, ...(amountCents !== undefined && { amount: amountCents }) }, { idempotencyKey });
         } catch (error) {
           // The money is back already: refunded from the dashboard, or by an earlier call whose answer
           // was lost and whose key Stripe has since forgotten (it keeps keys for 24 hours).

@@ -17,6 +17,8 @@ const CATALOG_MAX_AGE_MS = 500;
 export interface Catalogue {
   list(): Promise<Tool[]>;
   get(id: string): Promise<Tool>;
+  /** The listed tools among these ids, each kept as briefly as the catalog; an id that names none is left out. */
+  listed(ids: readonly string[]): Promise<ToolRecord[]>;
   search(query: CatalogueQuery): Promise<CataloguePage>;
   manage(query: ManageToolsQuery): Promise<ManageToolsPage>;
   /** Forgets every answer kept: a tool was added, edited or removed, or its stock moved. */
@@ -30,6 +32,8 @@ export function createCatalogue(store: ToolsStore): Catalogue {
   // Past its size the catalog is a 422, kept as briefly, so asking again costs neither a read nor a serialization.
   const wholeCatalog = wholeListReader(WHOLE_LISTS.tools, { maxAgeMs: CATALOG_MAX_AGE_MS });
   const single = createFreshCache<Tool>({ maxAgeMs: CATALOG_MAX_AGE_MS });
+  // The tools carts are shown against: many carts hold the same popular tools, each read once a half-second.
+  const records = createFreshCache<ToolRecord | null>({ maxAgeMs: CATALOG_MAX_AGE_MS, maxEntries: 10_000 });
   // Catalogue pages, kept as briefly as the catalog and forgotten with it: the first pages of the
   // sorts and of common searches are asked for far more often than stock changes.
   const pages = createFreshCache<CataloguePage>({ maxAgeMs: CATALOG_MAX_AGE_MS });
@@ -64,6 +68,15 @@ export function createCatalogue(store: ToolsStore): Catalogue {
       });
     },
 
+    /** Each tool from memory while fresh; when any is not, the tools asked for are read at once, in one round trip. */
+    async listed(ids) {
+      const unique = [...new Set(ids)];
+      let batch: Promise<Map<string, ToolRecord>> | null = null;
+      const readMissing = () => (batch ??= store.findListedByIds(unique).then((rows) => new Map(rows.map((row) => [row.id, row]))));
+      const found = await Promise.all(unique.map((id) => records.get(id, async () => (await readMissing()).get(id) ?? null)));
+      return found.filter((row): row is ToolRecord => row !== null);
+    },
+
     /**
      * Listed tools whose name or description has every word of `q` (forgiving a typo), in stock if
      * asked, in the asked order, after the tool the cursor names. A page is one read of the store
@@ -94,6 +107,7 @@ export function createCatalogue(store: ToolsStore): Catalogue {
       catalog.invalidate();
       wholeCatalog.shrank();
       single.invalidate();
+      records.invalidate();
       pages.invalidate();
     },
 

@@ -20,10 +20,10 @@ import type {
   Tool,
   UpdateToolBody,
 } from "./tools.schemas.js";
-import type { StockForOrders, ToolsStore } from "./tools.store.js";
+import type { StockForOrders, ToolRecord, ToolsStore } from "./tools.store.js";
 import type { ToolsContext } from "./tools-context.js";
 
-export type { StockForOrders } from "./tools.store.js";
+export type { StockForOrders, ToolRecord } from "./tools.store.js";
 
 /** The catalogue, the admin's changes to it, and the stock other modules move. */
 export interface ToolsService {
@@ -34,6 +34,11 @@ export interface ToolsService {
    */
   list(): Promise<Tool[]>;
   get(id: string): Promise<Tool>;
+  /**
+   * The listed tools among these ids (a cart's lines), each kept for half a second like the catalog
+   * and this instance's own changes shown at once; an id that names none is left out.
+   */
+  findListed(ids: readonly string[]): Promise<ToolRecord[]>;
   /**
    * One page of the catalogue (`GET /api/catalogue`): listed tools whose name or description has
    * every word of `q` (forgiving a typo), in stock if asked, in the asked order, after the tool the
@@ -91,6 +96,7 @@ export function createToolsService({ store, change, audit }: ToolsServiceDepende
   return {
     list: () => catalogue.list(),
     get: (id) => catalogue.get(id),
+    findListed: (ids) => catalogue.listed(ids),
     search: (query) => catalogue.search(query),
     manage: (query) => catalogue.manage(query),
     countLowStock: () => store.countLowStock(),

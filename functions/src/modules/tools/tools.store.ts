@@ -91,6 +91,8 @@ export interface ToolsStore {
   listListed(limit: number): Promise<ToolRecord[]>;
   /** A listed tool; null when no listed tool has this id. */
   findListed(id: string): Promise<ToolRecord | null>;
+  /** The listed tools among these ids, in one round trip and in no set order; an id that names no listed tool is left out. */
+  findListedByIds(ids: readonly string[]): Promise<ToolRecord[]>;
   /** How many listed tools can no longer be ordered: their stock is below their minimum order. */
   countLowStock(): Promise<number>;
   /** Whether a tool with this id was ever listed, listed now or deleted. */

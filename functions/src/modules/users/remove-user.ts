@@ -10,7 +10,7 @@ import type { UsersContext } from "./users-context.js";
  * The active admins are locked first, so two admins removing each other at the same moment cannot
  * both succeed: the shop always keeps one.
  */
-export async function removeUser({ store, change, identitySync, audit, wishes, reviews, everyone }: UsersContext, principal: Principal, id: string): Promise<void> {
+export async function removeUser({ store, change, identitySync, audit, wishes, reviews, cart, everyone }: UsersContext, principal: Principal, id: string): Promise<void> {
   const userId = canonicalId(id);
   if (!userId) throw notFound("User");
   if (userId === principal.id) throw forbidden("An admin cannot remove their own account.");
@@ -29,6 +29,7 @@ export async function removeUser({ store, change, identitySync, audit, wishes, r
     // User Wish no longer shows the wisher's address, and no wished-for tool is e-mailed to it.
     await wishes.wisherChanged(tx, { userId: row.id, email: row.email, removed: true });
     await reviews.authorRemoved(tx, row.id);
+    await cart.userRemoved(tx, row.id);
     afterCommit(() => everyone.shrank());
     afterCommit(() => identitySync.afterChange(row));
   });

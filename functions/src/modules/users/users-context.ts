@@ -1,6 +1,7 @@
 import type { RunChange } from "../../lib/change.js";
 import type { IdentityProvider } from "../../lib/identity.js";
 import type { AuditService } from "../audit/audit.service.js";
+import type { CartService } from "../cart/cart.service.js";
 import type { ReviewsService } from "../reviews/reviews.service.js";
 import type { WishesService } from "../wishes/wishes.service.js";
 import type { IdentitySync } from "./identity-sync.js";
@@ -21,6 +22,8 @@ export interface UsersContext {
   wishes: Pick<WishesService, "wisherChanged">;
   /** A removed account's reviews are no longer shown, from the removal's commit on. */
   reviews: Pick<ReviewsService, "authorRemoved">;
+  /** A removed account's cart is forgotten in the removal's change. */
+  cart: Pick<CartService, "userRemoved">;
   /** `GET /api/users`: a removal makes the list smaller, so a "too large" kept for it must go. */
   everyone: { shrank(): void };
 }

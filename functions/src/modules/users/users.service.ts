@@ -4,6 +4,7 @@ import type { IdentityProvider } from "../../lib/identity.js";
 import type { TokenService } from "../../lib/tokens.js";
 import { WHOLE_LISTS, wholeListReader } from "../../lib/whole-list.js";
 import type { AuditService } from "../audit/audit.service.js";
+import type { CartService } from "../cart/cart.service.js";
 import type { ReviewsService } from "../reviews/reviews.service.js";
 import { type AccountLinkDependencies, type AccountLinks, linkAccount } from "./account-link.js";
 import { createIdentitySync, type IdentitySyncLog } from "./identity-sync.js";
@@ -56,16 +57,18 @@ export interface UsersServiceDependencies extends AccountLinksDependencies {
   tokens: TokenService;
   audit: AuditService;
   reviews: Pick<ReviewsService, "authorRemoved">;
+  /** A removed account's cart goes with it. */
+  cart: Pick<CartService, "userRemoved">;
   /** Where a Firebase call that failed after its change committed is reported (identity-sync.ts). */
   log?: IdentitySyncLog;
 }
 
-export function createUsersService({ store, change, identity, tokens, audit, orders, mail, wishes, reviews, log }: UsersServiceDependencies): UsersService {
+export function createUsersService({ store, change, identity, tokens, audit, orders, mail, wishes, reviews, cart, log }: UsersServiceDependencies): UsersService {
   const accounts = createAccountLinks({ store, change, identity, orders, mail, wishes });
   /** `GET /api/users`: every active user up to its size; past it, the 422 is kept for half a second (decision 6's bound). */
   const everyone = wholeListReader(WHOLE_LISTS.users, { maxAgeMs: 500 });
   const identitySync = createIdentitySync({ store, identity, log });
-  const context: UsersContext = { store, change, identity, identitySync, audit, wishes, reviews, everyone };
+  const context: UsersContext = { store, change, identity, identitySync, audit, wishes, reviews, cart, everyone };
   return {
     findPrincipal: createPrincipalLoader(store),
 

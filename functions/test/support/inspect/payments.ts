@@ -4,16 +4,23 @@ import { outbox } from "../../../src/modules/mail/postgres/mail.tables.js";
 import { type OrderDocument, toOrderRecord } from "../../../src/modules/orders/firestore/orders.documents.js";
 import type { OrderRecord } from "../../../src/modules/orders/orders.store.js";
 import { orders } from "../../../src/modules/orders/postgres/orders.tables.js";
-import { type PaymentDocument, toPaymentRecord } from "../../../src/modules/payments/firestore/payments.documents.js";
-import type { PaymentRecord, PaymentStatus } from "../../../src/modules/payments/payments.store.js";
-import { paymentEvents, payments } from "../../../src/modules/payments/postgres/payments.tables.js";
+import {
+  type PartialRefundDocument,
+  type PaymentDocument,
+  toPartialRefundRecord,
+  toPaymentRecord,
+} from "../../../src/modules/payments/firestore/payments.documents.js";
+import type { PartialRefundRecord, PaymentRecord, PaymentStatus } from "../../../src/modules/payments/payments.store.js";
+import { toPaymentRecord as toPaymentRecordOfRow } from "../../../src/modules/payments/postgres/payments.repository.js";
+import { partialRefunds, paymentEvents, payments } from "../../../src/modules/payments/postgres/payments.tables.js";
 import { type SandboxIntentDocument, toSandboxIntentRecord } from "../../../src/modules/payments/sandbox/firestore/sandbox.documents.js";
 import { sandboxIntents } from "../../../src/modules/payments/sandbox/postgres/sandbox.tables.js";
 import type { SandboxIntentRecord } from "../../../src/modules/payments/sandbox/sandbox.store.js";
 import type { TestApi } from "../test-app.js";
 
-// What the payment tests look at behind the ports: payments, orders in any status, the sandbox's
-// intents, the events handled and the mail written, as records of the same shape on every store.
+// What the payment tests look at behind the ports: payments and the orders' parts of them refunded,
+// orders in any status, the sandbox's intents, the events handled and the mail written, as records
+// of the same shape on every store.
 
 const onFirestore = (api: TestApi): boolean => api.storeKind === "firestore";
 
@@ -28,19 +35,47 @@ export async function paymentOf(api: TestApi, intentId: string): Promise<Payment
     return snapshot.exists ? toPaymentRecord(intentId, snapshot.data() as PaymentDocument) : null;
   }
   const [row] = await api.database.db.select().from(payments).where(eq(payments.intentId, intentId));
-  return row ?? null;
+  return row ? toPaymentRecordOfRow(row) : null;
 }
 
 /** Every attempt to pay the order, the first first. */
 export async function paymentsOfOrder(api: TestApi, orderId: string): Promise<PaymentRecord[]> {
   if (onFirestore(api)) return paymentRecords(api.firestore.collection("payments").where("orderId", "==", orderId).orderBy("attempt"));
-  return api.database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt));
+  return (await api.database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt))).map(toPaymentRecordOfRow);
 }
 
-/** Every payment of every order, by intent id. */
+/** Every attempt to pay the checkout, the first first. */
+export async function paymentsOfCheckout(api: TestApi, checkoutId: string): Promise<PaymentRecord[]> {
+  if (onFirestore(api)) return paymentRecords(api.firestore.collection("payments").where("checkoutId", "==", checkoutId).orderBy("attempt"));
+  return (await api.database.db.select().from(payments).where(eq(payments.checkoutId, checkoutId)).orderBy(asc(payments.attempt))).map(toPaymentRecordOfRow);
+}
+
+/** Every payment of every order and checkout, by intent id. */
 export async function everyPayment(api: TestApi): Promise<PaymentRecord[]> {
   if (onFirestore(api)) return paymentRecords(api.firestore.collection("payments").orderBy("__name__"));
-  return api.database.db.select().from(payments).orderBy(asc(payments.intentId));
+  return (await api.database.db.select().from(payments).orderBy(asc(payments.intentId))).map(toPaymentRecordOfRow);
+}
+
+/** The order's part of its checkout's payment, owed or given back; null when the order was not refunded so. */
+export async function partialRefundOf(api: TestApi, orderId: string): Promise<PartialRefundRecord | null> {
+  if (onFirestore(api)) {
+    const snapshot = await api.firestore.collection("partialRefunds").doc(orderId).get();
+    return snapshot.exists ? toPartialRefundRecord(orderId, snapshot.data() as PartialRefundDocument) : null;
+  }
+  const [row] = await api.database.db.select().from(partialRefunds).where(eq(partialRefunds.orderId, orderId));
+  return row ?? null;
+}
+
+/** Moves back, by `minutes`, the time the order's part of a refund last changed, as `agePayments` does for payments. */
+export async function agePartialRefund(api: TestApi, orderId: string, minutes: number): Promise<void> {
+  if (onFirestore(api)) {
+    await api.firestore.collection("partialRefunds").doc(orderId).update({ updatedAt: Timestamp.fromMillis(Date.now() - minutes * 60_000) });
+    return;
+  }
+  await api.database.db
+    .update(partialRefunds)
+    .set({ updatedAt: sql`now() - make_interval(mins => ${minutes}::int)` })
+    .where(eq(partialRefunds.orderId, orderId));
 }
 
 /**
@@ -80,6 +115,15 @@ export async function sandboxIntentsOfOrder(api: TestApi, orderId: string): Prom
     return snapshot.docs.map((doc) => toSandboxIntentRecord(doc.id, doc.data() as SandboxIntentDocument));
   }
   return api.database.db.select().from(sandboxIntents).where(sql`${sandboxIntents.metadata}->>'orderId' = ${orderId}`);
+}
+
+/** The sandbox's intents whose metadata names the checkout. */
+export async function sandboxIntentsOfCheckout(api: TestApi, checkoutId: string): Promise<SandboxIntentRecord[]> {
+  if (onFirestore(api)) {
+    const snapshot = await api.firestore.collection("sandboxIntents").where("metadata.checkoutId", "==", checkoutId).get();
+    return snapshot.docs.map((doc) => toSandboxIntentRecord(doc.id, doc.data() as SandboxIntentDocument));
+  }
+  return api.database.db.select().from(sandboxIntents).where(sql`${sandboxIntents.metadata}->>'checkoutId' = ${checkoutId}`);
 }
 
 /** The order in whatever status, cancelled too, where the API no longer shows it. */

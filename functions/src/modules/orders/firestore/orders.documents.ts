@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import { type DocumentReference, type Firestore, Timestamp } from "firebase-admin/firestore";
 import type { Stored } from "../../../firestore/stored.js";
 import { canonicalId } from "../../../lib/ids.js";
-import type { AcceptedOrder, OrderRecord } from "../orders.store.js";
+import type { AcceptedOrder, CheckoutRecord, NewCheckout, OrderRecord } from "../orders.store.js";
 
 /** `orders/{orderId}` (docs/firestore.md): the record, its buyer named `buyerId`, and what the lists query. */
-export type OrderDocument = Stored<Omit<OrderRecord, "id" | "userId">> & {
+export type OrderDocument = Stored<Omit<OrderRecord, "id" | "userId" | "checkoutId">> & {
+  /** Absent on an order placed before checkouts were; null for an order placed on its own. */
+  checkoutId?: string | null;
   buyerId: string;
   /** `status != 'cancelled'`, as an equality the lists can query and order by `createdAt`. */
   live: boolean;
@@ -14,6 +16,15 @@ export type OrderDocument = Stored<Omit<OrderRecord, "id" | "userId">> & {
   /** The buyer's email and name and the tool's name, joined by spaces, in lower case: All Orders' search. */
   searchText: string;
 };
+
+/** `checkouts/{checkoutId}` (docs/firestore.md): never changed once placed but to follow the buyer's email. */
+export type CheckoutDocument = Stored<Omit<CheckoutRecord, "id" | "userId">> & { buyerId: string };
+
+/** `checkoutKeys/{accountId}_{keyHash}`: the checkout a buyer's Idempotency-Key placed. */
+export interface CheckoutKeyDocument {
+  buyerId: string;
+  checkoutId: string;
+}
 
 /** `orderBuyers/{accountId}`: a buyer's placing, and how many unpaid orders they hold. */
 export interface OrderBuyerDocument {
@@ -46,6 +57,39 @@ export const buyerRef = (db: Firestore, buyerId: string): DocumentReference => d
 export const keyRef = (db: Firestore, buyerId: string, key: string): DocumentReference =>
   db.collection("orderKeys").doc(`${buyerId}_${createHash("sha256").update(key).digest("base64url")}`);
 
+export const checkoutRef = (db: Firestore, id: string): DocumentReference => db.collection("checkouts").doc(id);
+export const checkoutKeyRef = (db: Firestore, buyerId: string, key: string): DocumentReference =>
+  db.collection("checkoutKeys").doc(`${buyerId}_${createHash("sha256").update(key).digest("base64url")}`);
+
+export function toCheckoutRecord(id: string, doc: CheckoutDocument): CheckoutRecord {
+  return {
+    id,
+    userId: doc.buyerId,
+    userName: doc.userName,
+    userEmail: doc.userEmail,
+    userPhone: doc.userPhone,
+    userAddress: doc.userAddress,
+    totalCents: doc.totalCents,
+    idempotencyKey: doc.idempotencyKey,
+    orderIds: doc.orderIds,
+    createdAt: doc.createdAt.toDate(),
+  };
+}
+
+export function newCheckoutDocument(checkout: NewCheckout, now: Date): CheckoutDocument {
+  return {
+    buyerId: checkout.userId,
+    userName: checkout.userName,
+    userEmail: checkout.userEmail,
+    userPhone: checkout.userPhone,
+    userAddress: checkout.userAddress,
+    totalCents: checkout.totalCents,
+    idempotencyKey: checkout.idempotencyKey,
+    orderIds: checkout.orderIds,
+    createdAt: Timestamp.fromDate(now),
+  };
+}
+
 export const searchTextOf = (userEmail: string, userName: string, toolName: string): string => `${userEmail} ${userName} ${toolName}`.toLowerCase();
 
 const date = (value: Timestamp | null): Date | null => value?.toDate() ?? null;
@@ -75,6 +119,7 @@ export function toOrderRecord(id: string, doc: OrderDocument): OrderRecord {
     refundedAt: date(doc.refundedAt),
     shippingCarrier: doc.shippingCarrier,
     trackingNumber: doc.trackingNumber,
+    checkoutId: doc.checkoutId ?? null,
   };
 }
 
@@ -106,5 +151,6 @@ export function newOrderDocument({ id, holdMinutes, userId, ...order }: Accepted
     refundedAt: null,
     shippingCarrier: null,
     trackingNumber: null,
+    checkoutId: order.checkoutId,
   };
 }

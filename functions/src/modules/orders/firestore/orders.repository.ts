@@ -5,8 +5,13 @@ import { inFirestore } from "../../../firestore/unit-of-work.js";
 import type { AdminOrdersView, OrderRecord, OrdersStore } from "../orders.store.js";
 import {
   buyerRef,
+  type CheckoutDocument,
+  type CheckoutKeyDocument,
+  checkoutKeyRef,
+  checkoutRef,
   isDocumentId,
   keyRef,
+  newCheckoutDocument,
   newOrderDocument,
   type OrderBuyerDocument,
   type OrderDocument,
@@ -15,15 +20,17 @@ import {
   orderRef,
   ordersOf,
   searchTextOf,
+  toCheckoutRecord,
   toOrderRecord,
 } from "./orders.documents.js";
 
 const ORDER_NUMBER = /^[0-9a-f]{8}$/;
 /**
- * Orders one release change cancels at most. Each writes up to four documents (itself, its buyer's
- * count, its tool's stock, its buyer's e-mail), so a change makes at most 400 writes: within the 500
- * a Firestore commit long took (and a client SDK's batch still does), far below the 10 MiB of a
- * commit request, and few tools held while their placements wait.
+ * Orders one release change takes at most before the rest of a checkout it reached: up to 149 with
+ * a checkout of 50 lines last. Each writes up to four documents (itself, its buyer's count, its
+ * tool's stock, its buyer's e-mail), fewer for a checkout's (one count, one e-mail), so a change
+ * makes about 600 writes at most, far below the 10 MiB of a commit request, and holds few tools
+ * while their placements wait.
  */
 const RELEASE_BATCH = 100;
 /** Firestore's bound on the values of one `in` filter. */
@@ -38,6 +45,15 @@ const newestFirst = (a: OrderRecord, b: OrderRecord): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 const chunks = <T>(values: T[], size: number): T[][] => Array.from({ length: Math.ceil(values.length / size) }, (_, i) => values.slice(i * size, (i + 1) * size));
 const minutes = (count: number): number => count * 60_000;
+/** An unpaid order placed on its own is one hold, and so are all the orders of an unpaid checkout. */
+const holdOf = (order: Pick<OrderRecord, "id" | "checkoutId">): string => order.checkoutId ?? order.id;
+
+/** How many holds each buyer's orders make. */
+function holdsByBuyer(rows: Pick<OrderRecord, "id" | "checkoutId" | "userId">[]): Map<string, number> {
+  const holds = new Map<string, Set<string>>();
+  for (const row of rows) holds.set(row.userId, (holds.get(row.userId) ?? new Set()).add(holdOf(row)));
+  return new Map([...holds].map(([buyerId, held]) => [buyerId, held.size]));
+}
 
 /**
  * The orders in Firestore (docs/firestore.md § orders, orderBuyers, orderKeys), on the instance's
@@ -63,11 +79,28 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
    * Every change that ends unpaid orders lowers their buyers' counts by an increment, without
    * reading them: it neither waits for a placement holding a buyer's document nor holds one, so it
    * cannot take a buyer and a tool in the other order than a placement does (tool, then buyers).
+   * A checkout's orders end in one change together, so a checkout lowers its buyer's count once.
    */
   function lessUnpaid(change: FirestoreChange, rows: OrderRecord[]): void {
-    const ended = new Map<string, number>();
-    for (const row of rows) ended.set(row.userId, (ended.get(row.userId) ?? 0) + 1);
-    for (const [buyerId, count] of ended) change.merge(buyerRef(db, buyerId), { unpaid: FieldValue.increment(-count) });
+    for (const [buyerId, count] of holdsByBuyer(rows)) change.merge(buyerRef(db, buyerId), { unpaid: FieldValue.increment(-count) });
+  }
+
+  /** The orders of these ids as the change sees them, in the order given; an id naming none is left out. */
+  async function readOrders(change: FirestoreChange, ids: string[]): Promise<{ id: string; before: OrderDocument }[]> {
+    const named = [...new Set(ids.flatMap((id) => orderIdOf(id) ?? []))];
+    const docs = await change.getAll<OrderDocument>([...named].sort().map((id) => orderRef(db, id)));
+    const byId = new Map([...named].sort().flatMap((id, i) => (docs[i] ? [[id, docs[i]] as const] : [])));
+    return named.flatMap((id) => {
+      const before = byId.get(id);
+      return before ? [{ id, before }] : [];
+    });
+  }
+
+  /** A checkout's orders as the change sees them; none when the id names no checkout. */
+  async function readCheckoutOrders(change: FirestoreChange, checkoutId: string): Promise<{ id: string; before: OrderDocument }[]> {
+    const id = orderIdOf(checkoutId);
+    const checkout = id === null ? undefined : await change.get<CheckoutDocument>(checkoutRef(db, id));
+    return checkout ? readOrders(change, checkout.orderIds) : [];
   }
 
   /** Writes the order's new fields and returns it as it is now. */
@@ -107,6 +140,39 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
       .filter((row) => (view.status ? row.status === view.status : row.status !== "cancelled"))
       .filter((row) => (after === null || newestFirst(after, row) < 0) && (frontier === null || newestFirst(row, frontier) <= 0));
   }
+
+  /**
+   * Each keyed order claims `orderKeys/{buyer}_{key}` in the change. The claims were read in the
+   * change (here or by `findUsedKeys`), so a key claimed already is skipped, and of two changes
+   * claiming one key at once Firestore retries the second, which then finds it claimed. Each
+   * buyer's count is read (held already by `lockBuyersAndCountUnpaid`) and written as a number.
+   */
+  const insertOrders: OrdersStore["insertOrders"] = async (tx, accepted) => {
+    if (accepted.length === 0) return [];
+    const change = inFirestore(tx);
+    const keyed = accepted.filter((order) => order.idempotencyKey !== null);
+    const claimRefs = keyed.map((order) => keyRef(db, order.userId, order.idempotencyKey!));
+    const claims = await change.getAll(claimRefs);
+    const claimed = new Set(claimRefs.filter((_, i) => claims[i] !== undefined).map((ref) => ref.path));
+    const now = new Date();
+    const inserted: OrderRecord[] = [];
+    for (const order of accepted) {
+      if (order.idempotencyKey !== null) {
+        const claim = keyRef(db, order.userId, order.idempotencyKey);
+        if (claimed.has(claim.path)) continue;
+        claimed.add(claim.path);
+        change.set(claim, { buyerId: order.userId, orderId: order.id } satisfies OrderKeyDocument);
+      }
+      const doc = newOrderDocument(order, now);
+      change.create(orderRef(db, order.id), doc);
+      inserted.push(toOrderRecord(order.id, doc));
+    }
+    const delta = holdsByBuyer(inserted);
+    const buyers = [...delta.keys()];
+    const counts = await change.getAll<OrderBuyerDocument>(buyers.map((buyerId) => buyerRef(db, buyerId)));
+    buyers.forEach((buyerId, i) => change.set(buyerRef(db, buyerId), { unpaid: unpaidOf(counts[i]) + delta.get(buyerId)! } satisfies OrderBuyerDocument));
+    return inserted;
+  };
 
   return {
     async findLive(given) {
@@ -168,38 +234,76 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
       return until;
     },
 
+    insertOrders,
+
     /**
-     * Each keyed order claims `orderKeys/{buyer}_{key}` in the change. The claims were read in the
-     * change (here or by `findUsedKeys`), so a key claimed already is skipped, and of two changes
-     * claiming one key at once Firestore retries the second, which then finds it claimed. Each
-     * buyer's count is read (held already by `lockBuyersAndCountUnpaid`) and written as a number.
+     * `checkoutKeys/{buyer}_{key}` is read in the change and claimed with the checkout, as an order's
+     * key is: of two changes claiming one key at once, Firestore retries the second, which then finds it.
      */
-    async insertOrders(tx, accepted) {
-      if (accepted.length === 0) return [];
+    async insertCheckout(tx, checkout, accepted) {
       const change = inFirestore(tx);
-      const keyed = accepted.filter((order) => order.idempotencyKey !== null);
-      const claimRefs = keyed.map((order) => keyRef(db, order.userId, order.idempotencyKey!));
-      const claims = await change.getAll(claimRefs);
-      const claimed = new Set(claimRefs.filter((_, i) => claims[i] !== undefined).map((ref) => ref.path));
-      const now = new Date();
-      const inserted: OrderRecord[] = [];
-      const delta = new Map<string, number>();
-      for (const order of accepted) {
-        if (order.idempotencyKey !== null) {
-          const claim = keyRef(db, order.userId, order.idempotencyKey);
-          if (claimed.has(claim.path)) continue;
-          claimed.add(claim.path);
-          change.set(claim, { buyerId: order.userId, orderId: order.id } satisfies OrderKeyDocument);
-        }
-        const doc = newOrderDocument(order, now);
-        change.create(orderRef(db, order.id), doc);
-        inserted.push(toOrderRecord(order.id, doc));
-        delta.set(order.userId, (delta.get(order.userId) ?? 0) + 1);
+      const claim = checkout.idempotencyKey === null ? null : checkoutKeyRef(db, checkout.userId, checkout.idempotencyKey);
+      if (claim) {
+        if (await change.get(claim)) return null;
+        change.set(claim, { buyerId: checkout.userId, checkoutId: checkout.id } satisfies CheckoutKeyDocument);
       }
-      const buyers = [...delta.keys()];
-      const counts = await change.getAll<OrderBuyerDocument>(buyers.map((buyerId) => buyerRef(db, buyerId)));
-      buyers.forEach((buyerId, i) => change.set(buyerRef(db, buyerId), { unpaid: unpaidOf(counts[i]) + delta.get(buyerId)! } satisfies OrderBuyerDocument));
-      return inserted;
+      const doc = newCheckoutDocument(checkout, new Date());
+      change.create(checkoutRef(db, checkout.id), doc);
+      const orders = await insertOrders(tx, accepted);
+      return { checkout: toCheckoutRecord(checkout.id, doc), orders };
+    },
+
+    async findCheckout(given) {
+      const id = orderIdOf(given);
+      if (id === null) return null;
+      const snapshot = await checkoutRef(db, id).get();
+      return snapshot.exists ? toCheckoutRecord(id, snapshot.data() as CheckoutDocument) : null;
+    },
+
+    async lockCheckout(tx, given) {
+      const id = orderIdOf(given);
+      if (id === null) return null;
+      const doc = await inFirestore(tx).get<CheckoutDocument>(checkoutRef(db, id));
+      return doc ? toCheckoutRecord(id, doc) : null;
+    },
+
+    async findCheckoutByIdempotencyKey(userId, key) {
+      if (!isDocumentId(userId)) return null;
+      const claim = (await checkoutKeyRef(db, userId, key).get()).data() as CheckoutKeyDocument | undefined;
+      if (!claim) return null;
+      const snapshot = await checkoutRef(db, claim.checkoutId).get();
+      return snapshot.exists ? toCheckoutRecord(claim.checkoutId, snapshot.data() as CheckoutDocument) : null;
+    },
+
+    async findOrders(ids) {
+      const named = ids.flatMap((id) => orderIdOf(id) ?? []);
+      if (named.length === 0) return [];
+      const snapshots = await db.getAll(...named.map((id) => orderRef(db, id)));
+      return snapshots.flatMap((snapshot) => (snapshot.exists ? [toOrderRecord(snapshot.id, snapshot.data() as OrderDocument)] : []));
+    },
+
+    async lockOrders(tx, ids) {
+      return (await readOrders(inFirestore(tx), ids)).map(({ id, before }) => toOrderRecord(id, before));
+    },
+
+    async markCheckoutPaid(tx, checkoutId, transactionId, cardLast4) {
+      const change = inFirestore(tx);
+      const orders = await readCheckoutOrders(change, checkoutId);
+      if (orders.length === 0 || orders.some(({ before }) => before.status !== "unpaid")) return null;
+      const paidAt = Timestamp.now();
+      const rows = orders.map(({ id, before }) => rewrite(change, id, before, { status: "paid", paidAt, transactionId, cardLast4 }));
+      lessUnpaid(change, rows);
+      return rows;
+    },
+
+    async markCheckoutCancelled(tx, checkoutId, by) {
+      const change = inFirestore(tx);
+      const cancelledAt = Timestamp.now();
+      const rows = (await readCheckoutOrders(change, checkoutId))
+        .filter(({ before }) => before.status === "unpaid")
+        .map(({ id, before }) => rewrite(change, id, before, { status: "cancelled", live: false, cancelledAt, cancelledBy: by }));
+      lessUnpaid(change, rows);
+      return rows;
     },
 
     /** `userEmail, live, createdAt desc`. */
@@ -270,11 +374,17 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
       const change = inFirestore(tx);
       const now = Timestamp.now();
       const candidates = await ordersOf(db).where("status", "==", "unpaid").where("releasesAt", "<=", now).orderBy("releasesAt").limit(limit).get();
-      const ids = candidates.docs.map((snapshot) => snapshot.id);
-      const docs = await change.getAll<OrderDocument>(ids.map((id) => orderRef(db, id)));
-      const released = ids.flatMap((id, i) => {
-        const before = docs[i];
-        if (before?.status !== "unpaid" || before.releasesAt === null || before.releasesAt.toMillis() > now.toMillis()) return [];
+      // A checkout's orders share one hold and are released together, so its buyer's count falls once.
+      const ids: string[] = [];
+      for (const snapshot of candidates.docs) {
+        if (ids.length >= limit) break;
+        if (ids.includes(snapshot.id)) continue;
+        const checkoutId = (snapshot.data() as OrderDocument).checkoutId ?? null;
+        const checkout = checkoutId === null ? undefined : await change.get<CheckoutDocument>(checkoutRef(db, checkoutId));
+        ids.push(...(checkout ? checkout.orderIds.filter((id) => !ids.includes(id)) : [snapshot.id]));
+      }
+      const released = (await readOrders(change, ids)).flatMap(({ id, before }) => {
+        if (before.status !== "unpaid" || before.releasesAt === null || before.releasesAt.toMillis() > now.toMillis()) return [];
         return [rewrite(change, id, before, { status: "cancelled", live: false, cancelledAt: now, cancelledBy: "hold" })];
       });
       lessUnpaid(change, released);
@@ -325,6 +435,8 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
         const before = order.data() as OrderDocument;
         rewrite(change, order.id, before, { userEmail: email, searchText: searchTextOf(email, before.userName, before.toolName) });
       }
+      const placed = await change.query(db.collection("checkouts").where("buyerId", "==", userId));
+      for (const checkout of placed.docs) change.update(checkout.ref, { userEmail: email });
     },
 
     isUnavailable: isFirestoreUnavailable,

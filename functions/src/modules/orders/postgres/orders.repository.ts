@@ -1,11 +1,11 @@
-import { and, count, desc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { isDatabaseUnavailable } from "../../../db/adapters/pg-errors.js";
 import { inPostgres } from "../../../db/unit-of-work.js";
 import { isUuid } from "../../../lib/ids.js";
 import { likePattern } from "../../../lib/page-cursor.js";
 import type { OrdersStore } from "../orders.store.js";
-import { orders } from "./orders.tables.js";
+import { checkouts, orders } from "./orders.tables.js";
 
 const live = ne(orders.status, "cancelled");
 
@@ -14,11 +14,31 @@ const BUYER_PLACING_LOCK = 7_240_160;
 
 const ORDER_NUMBER = /^[0-9a-f]{8}$/;
 
+/** Rows in the order of the ids asked for. */
+const inOrderOf = <T extends { id: string }>(ids: string[], rows: T[]): T[] => {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
+
 /**
  * The orders in PostgreSQL, on the database's clock (`now()`). Ids are uuids here, and a value that
  * is not one is answered as a missing order before it reaches a query, where casting it would fail.
  */
 export function postgresOrdersStore(db: Database): OrdersStore {
+  /**
+   * One statement; `created_at` and the hold are both `now()`, the transaction's start, which the
+   * release job compares the hold with. `on conflict do nothing` on `orders_user_idempotency_key`:
+   * a key another transaction is inserting waits for it, then inserts nothing.
+   */
+  const insertOrders: OrdersStore["insertOrders"] = (tx, accepted) => {
+    if (accepted.length === 0) return Promise.resolve([]);
+    return inPostgres(tx)
+      .insert(orders)
+      .values(accepted.map(({ holdMinutes, ...row }) => ({ ...row, releasesAt: sql`now() + ${holdMinutes}::double precision * interval '1 minute'` })))
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning();
+  };
+
   return {
     async findLive(id) {
       if (!isUuid(id)) return null;
@@ -70,8 +90,9 @@ export function postgresOrdersStore(db: Database): OrdersStore {
       await inPostgres(tx).execute(sql`
         select count(pg_advisory_xact_lock(${BUYER_PLACING_LOCK}, lock_key))
         from (select distinct hashtext(id) as lock_key from (values ${values}) as buyer(id) order by lock_key) as keys`);
+      // A checkout's orders are one hold: counted once, by the checkout's id.
       const rows = await inPostgres(tx)
-        .select({ userId: orders.userId, unpaid: count() })
+        .select({ userId: orders.userId, unpaid: countDistinct(sql`coalesce(${orders.checkoutId}, ${orders.id})`) })
         .from(orders)
         .where(and(eq(orders.status, "unpaid"), inArray(orders.userId, ids)))
         .groupBy(orders.userId);
@@ -97,17 +118,77 @@ export function postgresOrdersStore(db: Database): OrdersStore {
       return new Map(rows.map((row) => [row.userId, row.until]));
     },
 
+    insertOrders,
+
     /**
-     * One statement; `created_at` and the hold are both `now()`, the transaction's start, which the
-     * release job compares the hold with. `on conflict do nothing` on `orders_user_idempotency_key`:
-     * a key another transaction is inserting waits for it, then inserts nothing.
+     * The checkout first, then its orders, in one transaction's two statements. The checkout's
+     * `checkouts_user_idempotency_key` makes a key another transaction is inserting wait for it, then
+     * insert nothing, and then neither are the orders.
      */
-    insertOrders(tx, accepted) {
-      if (accepted.length === 0) return Promise.resolve([]);
+    async insertCheckout(tx, checkout, accepted) {
+      const [inserted] = await inPostgres(tx).insert(checkouts).values(checkout).onConflictDoNothing({ target: [checkouts.userId, checkouts.idempotencyKey] }).returning();
+      if (!inserted) return null;
+      const rows = await insertOrders(tx, accepted);
+      return { checkout: inserted, orders: inOrderOf(checkout.orderIds, rows) };
+    },
+
+    async findCheckout(id) {
+      if (!isUuid(id)) return null;
+      const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+      return row ?? null;
+    },
+
+    /** `for update` on the checkout's row, held to the end of the transaction. */
+    async lockCheckout(tx, id) {
+      if (!isUuid(id)) return null;
+      const [row] = await inPostgres(tx).select().from(checkouts).where(eq(checkouts.id, id)).for("update");
+      return row ?? null;
+    },
+
+    /** `checkouts_user_idempotency_key`. */
+    async findCheckoutByIdempotencyKey(userId, key) {
+      if (!isUuid(userId)) return null;
+      const [row] = await db
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
+      return row ?? null;
+    },
+
+    async findOrders(ids) {
+      const named = ids.filter(isUuid);
+      if (named.length === 0) return [];
+      return inOrderOf(named, await db.select().from(orders).where(inArray(orders.id, named)));
+    },
+
+    /** `for update` on each row, taken in id order so two changes never wait on each other in a circle. */
+    async lockOrders(tx, ids) {
+      const named = ids.filter(isUuid);
+      if (named.length === 0) return [];
+      const rows = await inPostgres(tx).select().from(orders).where(inArray(orders.id, named)).orderBy(asc(orders.id)).for("update");
+      return inOrderOf(named, rows);
+    },
+
+    /** One statement that changes every order or, when one is not unpaid, none. */
+    async markCheckoutPaid(tx, checkoutId, transactionId, cardLast4) {
+      const rows = await inPostgres(tx)
+        .update(orders)
+        .set({ status: "paid", paidAt: sql`now()`, transactionId, cardLast4 })
+        .where(
+          and(
+            eq(orders.checkoutId, checkoutId),
+            sql`not exists (select 1 from ${orders} other where other.checkout_id = ${checkoutId} and other.status <> 'unpaid')`,
+          ),
+        )
+        .returning();
+      return rows.length > 0 ? rows : null;
+    },
+
+    markCheckoutCancelled(tx, checkoutId, by) {
       return inPostgres(tx)
-        .insert(orders)
-        .values(accepted.map(({ holdMinutes, ...row }) => ({ ...row, releasesAt: sql`now() + ${holdMinutes}::double precision * interval '1 minute'` })))
-        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+        .update(orders)
+        .set({ status: "cancelled", cancelledAt: sql`now()`, cancelledBy: by })
+        .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "unpaid")))
         .returning();
     },
 
@@ -172,20 +253,39 @@ export function postgresOrdersStore(db: Database): OrdersStore {
     /** A transaction takes hundreds of rows in stride. */
     releaseBatch: 500,
 
-    /** One statement; SKIP LOCKED passes over the rows a payment or a cancellation holds. */
-    cancelUnpaidPastHold(tx, limit) {
+    /**
+     * Checkouts first, whole: each checkout whose hold is over is locked as every change to a
+     * checkout's orders locks it (the checkout, then its orders), passing over one a payment or a
+     * cancellation holds, and all its unpaid orders are cancelled. Then orders placed on their own,
+     * in one statement whose SKIP LOCKED passes over the rows a payment or a cancellation holds.
+     */
+    async cancelUnpaidPastHold(tx, limit) {
+      const due = await inPostgres(tx).execute<{ id: string }>(sql`
+        select ${checkouts.id} as id from ${checkouts}
+        where ${checkouts.id} in (
+          select ${orders.checkoutId} from ${orders}
+          where ${orders.status} = 'unpaid' and ${orders.releasesAt} <= now() and ${orders.checkoutId} is not null
+          limit ${limit})
+        order by ${checkouts.id}
+        for update skip locked`);
+      const checkoutIds = due.rows.map((row) => row.id);
+      const ofCheckouts =
+        checkoutIds.length === 0
+          ? []
+          : await inPostgres(tx)
+              .update(orders)
+              .set({ status: "cancelled", cancelledAt: sql`now()`, cancelledBy: "hold" })
+              .where(and(inArray(orders.checkoutId, checkoutIds), eq(orders.status, "unpaid")))
+              .returning();
       const expired = inPostgres(tx)
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.status, "unpaid"), lte(orders.releasesAt, sql`now()`)))
+        .where(and(eq(orders.status, "unpaid"), lte(orders.releasesAt, sql`now()`), isNull(orders.checkoutId)))
         .orderBy(orders.createdAt)
-        .limit(limit)
+        .limit(Math.max(0, limit - ofCheckouts.length))
         .for("update", { skipLocked: true });
-      return inPostgres(tx)
-        .update(orders)
-        .set({ status: "cancelled", cancelledAt: sql`now()`, cancelledBy: "hold" })
-        .where(inArray(orders.id, expired))
-        .returning();
+      const alone = ofCheckouts.length >= limit ? [] : await inPostgres(tx).update(orders).set({ status: "cancelled", cancelledAt: sql`now()`, cancelledBy: "hold" }).where(inArray(orders.id, expired)).returning();
+      return [...ofCheckouts, ...alone];
     },
 
     /** One statement: the second of two waits for the first's row lock, then finds the order shipped. */
@@ -236,6 +336,8 @@ export function postgresOrdersStore(db: Database): OrdersStore {
     },
 
     async moveBuyerToEmail(tx, userId, email) {
+      // Checkouts first: every change to a checkout's orders locks the checkout, then its orders.
+      await inPostgres(tx).update(checkouts).set({ userEmail: email }).where(eq(checkouts.userId, userId));
       await inPostgres(tx).update(orders).set({ userEmail: email }).where(eq(orders.userId, userId));
     },
 

@@ -6,6 +6,29 @@ import { tools } from "../../tools/postgres/tools.tables.js";
 import { users } from "../../users/postgres/users.tables.js";
 import { orderCancellers, orderStatuses } from "../orders.store.js";
 
+/**
+ * Several orders placed at once and paid by one payment. A checkout never changes once placed: its
+ * state is its orders', which leave `unpaid` together.
+ */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    userName: text("user_name").notNull(),
+    userEmail: text("user_email").notNull(),
+    userPhone: text("user_phone").notNull(),
+    userAddress: text("user_address").notNull(),
+    /** The sum of its orders' totals: what its one payment charges. */
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    idempotencyKey: text("idempotency_key"),
+    /** Its orders, in the order of the lines the buyer sent. */
+    orderIds: uuid("order_ids").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("checkouts_user_idempotency_key").on(t.userId, t.idempotencyKey), check("checkouts_total_not_negative", sql`${t.totalCents} >= 0`)],
+);
+
 export const orders = pgTable(
   "orders",
   {
@@ -40,6 +63,8 @@ export const orders = pgTable(
     /** Who carries a shipped order and its number with them, when the admin gave them. */
     shippingCarrier: text("shipping_carrier"),
     trackingNumber: text("tracking_number"),
+    /** The checkout that placed the order with others, to be paid with them; null for an order placed on its own. */
+    checkoutId: uuid("checkout_id").references(() => checkouts.id),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
@@ -64,6 +89,9 @@ export const orders = pgTable(
     index("orders_cooling_idx")
       .on(t.userId, t.toolId, t.cancelledAt)
       .where(sql`${t.status} = 'cancelled' and ${t.cancelledBy} in ('buyer', 'hold')`),
+    index("orders_checkout_idx")
+      .on(t.checkoutId)
+      .where(sql`${t.checkoutId} is not null`),
     index("orders_live_by_email_idx")
       .on(t.userEmail, t.createdAt, t.id)
       .where(sql`${t.status} <> 'cancelled'`),

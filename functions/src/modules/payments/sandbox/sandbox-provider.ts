@@ -8,6 +8,8 @@ import type { ConfirmSandboxIntentBody } from "./sandbox.schemas.js";
 import type { SandboxIntentRecord, SandboxStore } from "./sandbox.store.js";
 
 const token = (bytes: number) => randomBytes(bytes).toString("hex");
+/** Cents as Stripe's messages write them: `$25.00`. */
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const toProviderIntent = (row: SandboxIntentRecord): ProviderIntent => ({
   id: row.id,
@@ -84,9 +86,25 @@ export function sandboxProvider({ store, change }: SandboxProviderDependencies):
       if (!row) throw notFound("Payment");
       return toProviderIntent(row);
     },
-    async refund(intentId) {
-      await store.markRefunded(intentId);
-    },
+    refund: (intentId, idempotencyKey, amountCents) =>
+      change(async ({ tx }) => {
+        const intent = await store.lockIntent(tx, intentId);
+        if (!intent) throw notFound("Payment");
+        // A key seen before is the same refund asked again: Stripe answers the first, and so does nothing new.
+        if (intent.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) return;
+        if (intent.status !== "succeeded") throw unprocessable("charge_not_refundable", "This PaymentIntent does not have a successful charge to refund.");
+        const left = intent.amount - intent.refunds.reduce((sum, refund) => sum + refund.amount, 0);
+        // All of it went back already (as an intent refunded before refunds were listed says): what the shop asks for is back with the buyer.
+        if (left === 0 || intent.refundedAt !== null) return;
+        const amount = amountCents ?? left;
+        if (amount > left) {
+          throw unprocessable("amount_too_large", `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`);
+        }
+        await store.updateIntent(tx, intentId, {
+          refunds: [...intent.refunds, { idempotencyKey, amount }],
+          ...(amount === left && { refundedAt: new Date() }),
+        });
+      }),
     async confirm(id, body) {
       const { row, eventType, error } = await charge(id, body);
       const intent = toProviderIntent(row);

@@ -10,6 +10,13 @@ export interface SandboxPaymentError {
   message: string;
 }
 
+/** One refund of an intent's money, as Stripe keeps it: the key it was made under, and how much went back. */
+export interface SandboxRefund {
+  idempotencyKey: string;
+  /** In cents. */
+  amount: number;
+}
+
 /** One of the sandbox provider's own PaymentIntents, shaped like Stripe's. Card numbers are never stored. */
 export interface SandboxIntentRecord {
   id: string;
@@ -24,12 +31,14 @@ export interface SandboxIntentRecord {
   cardLast4: string | null;
   lastError: SandboxPaymentError | null;
   createdAt: Date;
-  /** When its money went back; null while it has not. */
+  /** Every refund of its money, the first first: the whole of it, or parts that add up to no more. */
+  refunds: SandboxRefund[];
+  /** When the last of its money went back; null while any of it has not. */
   refundedAt: Date | null;
 }
 
 export type NewSandboxIntent = Pick<SandboxIntentRecord, "id" | "clientSecret" | "idempotencyKey" | "amount" | "currency" | "status" | "metadata">;
-export type SandboxIntentChange = Partial<Pick<SandboxIntentRecord, "status" | "cardLast4" | "lastError">>;
+export type SandboxIntentChange = Partial<Pick<SandboxIntentRecord, "status" | "cardLast4" | "lastError" | "refunds" | "refundedAt">>;
 
 /** Where the sandbox provider keeps its intents: its port, one implementation per store. */
 export interface SandboxStore {
@@ -46,6 +55,4 @@ export interface SandboxStore {
   lockIntent(tx: Tx, id: string): Promise<SandboxIntentRecord | null>;
   /** Changes an intent (one the change has locked) and returns it as it is now. */
   updateIntent(tx: Tx, id: string, change: SandboxIntentChange): Promise<SandboxIntentRecord>;
-  /** Records the intent's money given back; the first time stays, so a repeated refund changes nothing. */
-  markRefunded(id: string): Promise<void>;
 }

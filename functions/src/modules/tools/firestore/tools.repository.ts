@@ -78,6 +78,17 @@ export function firestoreToolsStore(db: Firestore): ToolsStore {
       return tool && tool.deletedAt === null ? toToolRecord(id, tool) : null;
     },
 
+    /** One `getAll` of the record's fields, without the tool's words. */
+    async findListedByIds(ids) {
+      const names = [...new Set(ids.filter(canNameDocument))];
+      if (names.length === 0) return [];
+      const snapshots = await db.getAll(...names.map((id) => toolRef(db, id)), { fieldMask: [...RECORD_FIELDS, "deletedAt"] });
+      return snapshots.flatMap((snapshot) => {
+        const tool = snapshot.data() as (RecordFields & Pick<ToolDocument, "deletedAt">) | undefined;
+        return tool && tool.deletedAt === null ? [toToolRecord(snapshot.id, tool)] : [];
+      });
+    },
+
     async countLowStock() {
       const snapshot = await listedTools().where("lowStock", "==", true).count().get();
       return snapshot.data().count;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.js";
 import { inPostgres } from "../../../db/unit-of-work.js";
 import { isUuid } from "../../../lib/ids.js";
@@ -26,6 +26,12 @@ export function postgresToolsStore(db: Database): ToolsStore {
       if (!isUuid(id)) return null;
       const [row] = await db.select(toolColumns).from(tools).where(and(eq(tools.id, id), listed));
       return row ?? null;
+    },
+
+    async findListedByIds(ids) {
+      const uuids = [...new Set(ids.filter(isUuid))];
+      if (uuids.length === 0) return [];
+      return db.select(toolColumns).from(tools).where(and(inArray(tools.id, uuids), listed));
     },
 
     /** `tools_low_stock_idx`: its predicate is this filter. */

@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore, Timestamp } from "firebase-admin/firestore";
-import type { SandboxIntentRecord, SandboxIntentStatus, SandboxPaymentError } from "../sandbox.store.js";
+import type { SandboxIntentRecord, SandboxIntentStatus, SandboxPaymentError, SandboxRefund } from "../sandbox.store.js";
 import { claimId } from "../../../../firestore/document-id.js";
 export { canNameDocument as isDocumentId } from "../../../../firestore/document-id.js";
 
@@ -14,6 +14,8 @@ export interface SandboxIntentDocument {
   cardLast4: string | null;
   lastError: SandboxPaymentError | null;
   createdAt: Timestamp;
+  /** Absent on an intent kept before refunds were listed: none then. */
+  refunds?: SandboxRefund[];
   refundedAt: Timestamp | null;
 }
 
@@ -41,6 +43,7 @@ export function toSandboxIntentRecord(id: string, doc: SandboxIntentDocument): S
     cardLast4: doc.cardLast4,
     lastError: doc.lastError,
     createdAt: doc.createdAt.toDate(),
+    refunds: doc.refunds ?? [],
     refundedAt: doc.refundedAt?.toDate() ?? null,
   };
 }

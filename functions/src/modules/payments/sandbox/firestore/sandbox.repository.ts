@@ -38,6 +38,7 @@ export function firestoreSandboxStore(db: Firestore): SandboxStore {
           cardLast4: null,
           lastError: null,
           createdAt: Timestamp.now(),
+          refunds: [],
           refundedAt: null,
         };
         transaction.create(intentRef(db, intent.id), doc);
@@ -58,7 +59,7 @@ export function firestoreSandboxStore(db: Firestore): SandboxStore {
       return doc ? toSandboxIntentRecord(id, doc) : null;
     },
 
-    async updateIntent(tx, id, { status, cardLast4, lastError }) {
+    async updateIntent(tx, id, { status, cardLast4, lastError, refunds, refundedAt }) {
       const change = inFirestore(tx);
       const ref = intentRef(db, id);
       const before = await change.get<SandboxIntentDocument>(ref);
@@ -68,20 +69,11 @@ export function firestoreSandboxStore(db: Firestore): SandboxStore {
         ...(status !== undefined && { status }),
         ...(cardLast4 !== undefined && { cardLast4 }),
         ...(lastError !== undefined && { lastError }),
+        ...(refunds !== undefined && { refunds }),
+        ...(refundedAt !== undefined && { refundedAt: refundedAt && Timestamp.fromDate(refundedAt) }),
       };
       change.set(ref, after);
       return toSandboxIntentRecord(id, after);
-    },
-
-    /** A transaction reads `refundedAt` and writes it only while it is null. */
-    async markRefunded(id) {
-      if (!isDocumentId(id)) return;
-      const ref = intentRef(db, id);
-      await db.runTransaction(async (transaction) => {
-        const snapshot = await transaction.get(ref);
-        if (!snapshot.exists || snapshot.get("refundedAt") !== null) return;
-        transaction.update(ref, { refundedAt: Timestamp.now() });
-      });
     },
   };
 }

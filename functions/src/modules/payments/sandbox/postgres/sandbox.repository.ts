@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../../../db/client.js";
 import { inPostgres } from "../../../../db/unit-of-work.js";
 import type { SandboxStore } from "../sandbox.store.js";
@@ -30,13 +30,6 @@ export function postgresSandboxStore(db: Database): SandboxStore {
     async updateIntent(tx, id, change) {
       const [row] = await inPostgres(tx).update(sandboxIntents).set(change).where(eq(sandboxIntents.id, id)).returning();
       return row!;
-    },
-
-    async markRefunded(id) {
-      await db
-        .update(sandboxIntents)
-        .set({ refundedAt: sql`coalesce(${sandboxIntents.refundedAt}, now())` })
-        .where(eq(sandboxIntents.id, id));
     },
   };
 }
