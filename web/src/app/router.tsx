@@ -32,7 +32,9 @@ const router = createBrowserRouter([
       { path: paths.blogs.path, ...page(() => import("@/features/content/routes/blogs"), (m) => m.BlogsRoute) },
       { path: paths.portfolio.path, ...page(() => import("@/features/content/routes/portfolio"), (m) => m.PortfolioRoute) },
       // Public, unlike the tool page below it (`/tools/:toolsId`), which needs a signed-in buyer.
-      { path: paths.catalogue.path, ...page(() => import("@/features/catalog/routes/catalogue"), (m) => m.CatalogueRoute) },
+      { path: paths.catalogue.path, ...page(() => import("./routes/catalogue"), (m) => m.CatalogueRoute) },
+      // Public too: a visitor's cart is kept in the browser until they sign in to check out.
+      { path: paths.cart.path, ...page(() => import("./routes/cart"), (m) => m.CartRoute) },
       {
         element: <RequireAuth />,
         children: [
@@ -50,6 +52,8 @@ const router = createBrowserRouter([
               },
               { path: d.profile.path, ...page(() => import("@/features/profile/routes/my-profile"), (m) => m.MyProfileRoute) },
               { path: d.payment.path, ...page(() => import("./routes/payment"), (m) => m.PaymentRoute) },
+              { path: d.checkout.path, ...page(() => import("./routes/checkout-receipt"), (m) => m.CheckoutReceiptRoute) },
+              { path: d.checkoutPayment.path, ...page(() => import("./routes/checkout-payment"), (m) => m.CheckoutPaymentRoute) },
               {
                 element: <RequireAdmin />,
                 children: [

@@ -69,6 +69,14 @@ describe("apiRequest", () => {
     expect(error).toMatchObject({ status: 422, detail: problem.detail, code: "below_moq", errors: problem.errors });
   });
 
+  it("when the problem has members of its own, then the error keeps them for the screen that knows them", async () => {
+    const lines = [{ index: 1, toolId: "t2", toolName: "Hammer", code: "above_aq", message: "Please give order below available unit" }];
+    const problem = { type: "about:blank", status: 409, title: "Conflict", detail: "Hammer: Please give order below available unit", code: "checkout_refused", lines };
+    server.use(http.post("/api/checkouts", () => HttpResponse.json(problem, { status: 409, headers: { "content-type": "application/problem+json" } })));
+    const error = await apiRequest("/checkouts", { method: "POST", body: {} }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 409, code: "checkout_refused", members: expect.objectContaining({ lines }) });
+  });
+
   it("when the network fails, then the error says the shop could not be reached", async () => {
     server.use(http.get("/api/tools", () => HttpResponse.error()));
     await expect(apiRequest("/tools")).rejects.toMatchObject({ status: 0, code: "network" });

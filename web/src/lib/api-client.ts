@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly code: string,
     readonly errors: FieldError[] = [],
+    /** The problem document as sent, for the members a refusal adds to it (a refused checkout's `lines`). */
+    readonly members: Readonly<Record<string, unknown>> = {},
   ) {
     super(detail);
     this.name = "ApiError";
@@ -87,7 +89,7 @@ const isFieldError = (value: unknown): value is FieldError =>
 function toApiError(status: number, body: unknown): ApiError {
   if (isProblem(body)) {
     const errors = Array.isArray(body.errors) ? body.errors.filter(isFieldError) : [];
-    return new ApiError(status, body.title, body.detail, typeof body.code === "string" ? body.code : "unknown", errors);
+    return new ApiError(status, body.title, body.detail, typeof body.code === "string" ? body.code : "unknown", errors, body);
   }
   return new ApiError(status, "Request failed", `The request failed (HTTP ${status}). Please try again.`, "unknown");
 }

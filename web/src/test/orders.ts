@@ -24,4 +24,5 @@ export const unpaidOrder: Order = {
   shippingCarrier: null,
   trackingNumber: null,
   cardLast4: null,
+  checkoutId: null,
 };

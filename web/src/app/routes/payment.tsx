@@ -1,4 +1,5 @@
-import { useParams } from "react-router-dom";
+import { Navigate, useParams } from "react-router-dom";
+import { paths } from "@/config/paths";
 import { QueryState } from "@/components/ui/query-state";
 import { useOrder } from "@/features/orders/api/get-order";
 import { OrderPayment } from "@/features/payment/components/order-payment";
@@ -13,6 +14,9 @@ export function PaymentRoute() {
   const { id = "" } = useParams();
   const order = useOrder(id);
   const session = useSession();
+
+  // An order of a checkout is paid with the checkout's other orders, on the checkout's own page.
+  if (order.data?.checkoutId) return <Navigate to={paths.dashboard.checkoutPayment.href(order.data.checkoutId)} replace />;
 
   return (
     <section className="narrow">

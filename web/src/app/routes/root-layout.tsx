@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } fro
 import { Footer } from "@/components/layout/footer";
 import { TopBar } from "@/components/layout/top-bar";
 import { Spinner } from "@/components/ui/spinner";
+import { CartLink } from "@/features/cart/components/cart-link";
 import { showFlashToast } from "@/lib/flash-toast";
 import { focusPageHeading } from "@/lib/focus-heading";
 
@@ -37,7 +38,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <TopBar />
+      <TopBar cartLink={<CartLink />} />
       {navigation.state === "loading" && (
         <div className="route-loading">
           <Spinner />

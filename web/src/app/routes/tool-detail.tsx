@@ -1,6 +1,7 @@
 import { useParams } from "react-router-dom";
 import { QueryState } from "@/components/ui/query-state";
 import { useTool } from "@/features/catalog/api/get-tool";
+import { AddToCart } from "@/features/cart/components/add-to-cart";
 import { ToolDetails } from "@/features/catalog/components/tool-details";
 import { PlaceOrderModal } from "@/features/orders/components/place-order-modal";
 import { useSession } from "@/lib/auth";
@@ -20,6 +21,7 @@ export function ToolDetailRoute() {
           {session.status === "signedIn" && (
             <PlaceOrderModal tool={tool.data} userName={session.displayName} userEmail={session.email} />
           )}
+          <AddToCart tool={tool.data} />
         </ToolDetails>
       )}
     </div>

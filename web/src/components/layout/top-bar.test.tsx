@@ -1,5 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Session } from "@/lib/auth";
@@ -8,10 +9,10 @@ import { TopBar } from "./top-bar";
 const auth = vi.hoisted(() => ({ session: { status: "signedOut" } as Session, logout: vi.fn(async () => undefined) }));
 vi.mock("@/lib/auth", () => ({ useSession: () => auth.session, useLogout: () => auth.logout }));
 
-function renderTopBar() {
+function renderTopBar(cartLink?: ReactNode) {
   render(
     <MemoryRouter initialEntries={["/"]}>
-      <TopBar />
+      <TopBar cartLink={cartLink} />
       <Routes>
         <Route path="*" element={<p>Page content</p>} />
       </Routes>
@@ -86,5 +87,12 @@ describe("TopBar's links", () => {
     expect(screen.getByText("Bob Buyer")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Log Out" }));
     expect(auth.logout).toHaveBeenCalled();
+  });
+
+  it("when the app gives a cart link, then it sits beside the sign-in, in view on a phone rather than in the menu", () => {
+    renderTopBar(<a href="/cart">Cart (2)</a>);
+    const link = screen.getByRole("link", { name: "Cart (2)" });
+    expect(within(menu()).queryByRole("link", { name: "Cart (2)" })).not.toBeInTheDocument();
+    expect(link.nextElementSibling).toHaveTextContent("Login");
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { useLogout, useSession } from "@/lib/auth";
@@ -11,7 +12,7 @@ const MENU_ID = "main-menu";
  * The shop's top bar. On a phone its links fold into a menu button, next to the sign-in or sign-out
  * that stays in view; from 768px wide they sit in the bar.
  */
-export function TopBar() {
+export function TopBar({ cartLink }: { cartLink?: ReactNode }) {
   const session = useSession();
   const logout = useLogout();
   const signedIn = session.status === "signedIn";
@@ -79,6 +80,8 @@ export function TopBar() {
             </li>
           </ul>
           <div className="nav-session">
+            {/* The app gives it (a feature of its own); it stays in view on a phone, with what it holds. */}
+            {cartLink}
             {signedIn ? (
               <>
                 <span className="display-name">{session.displayName}</span>

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router-dom";
+import type { Tool } from "@api/tools/tools.schemas";
 import { QueryState } from "@/components/ui/query-state";
 import { paths } from "@/config/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -16,8 +18,13 @@ function emptySentence({ q, inStock, after }: CatalogueSearch) {
   return inStock ? "No tools are in stock right now." : "There are no tools in the shop yet.";
 }
 
-/** The whole catalogue: searched, sorted, filtered and paged by the API, with all of it in the URL. */
-export function CatalogueRoute() {
+const placeOrder = (tool: Tool) => <ToolOrderButton toolId={tool._id} />;
+
+/**
+ * The whole catalogue: searched, sorted, filtered and paged by the API, with all of it in the URL.
+ * Each card ends with `toolActions` (by default the contract's Place Order; the app adds to it).
+ */
+export function CatalogueRoute({ toolActions = placeOrder }: { toolActions?: (tool: Tool) => ReactNode }) {
   useDocumentTitle("Tools");
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -44,7 +51,7 @@ export function CatalogueRoute() {
           <div className="tool-grid">
             {page.data.tools.map((tool) => (
               <ToolCard key={tool._id} tool={tool} headingLevel={2}>
-                <ToolOrderButton toolId={tool._id} />
+                {toolActions(tool)}
               </ToolCard>
             ))}
           </div>

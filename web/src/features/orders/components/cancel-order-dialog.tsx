@@ -3,6 +3,9 @@ import type { Order } from "@api/orders/orders.schemas";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useCancelOrder } from "../api/cancel-order";
 
+/** An unpaid order of a checkout is cancelled with the whole checkout, as the API does it. */
+const WHOLE_CHECKOUT = " It was checked out with other tools: cancelling it cancels every order of that checkout.";
+
 interface CancelOrderDialogProps {
   order: Order | null;
   onClose: () => void;
@@ -16,7 +19,7 @@ export function CancelOrderDialog({ order, onClose, onCancelled }: CancelOrderDi
     <ConfirmDialog
       open={order !== null}
       title="Are you sure you want to cancel this order?"
-      message={order ? `${order.toolName}, ${order.quantityAmount} units` : undefined}
+      message={order ? `${order.toolName}, ${order.quantityAmount} units${order.checkoutId ? `.${WHOLE_CHECKOUT}` : ""}` : undefined}
       busy={cancelOrder.isPending}
       onYes={() => {
         if (!order) return;

@@ -6,12 +6,13 @@ import { Table } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { accessToken } from "@/lib/access-token";
 import { useSession } from "@/lib/auth";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatDollars } from "@/lib/format";
 import { useMyOrders } from "../api/get-my-orders";
 import { CancelOrderDialog } from "../components/cancel-order-dialog";
 import { FollowLive, useOrderFollowing } from "../components/follow-orders";
 import { CancelOrderCell, OrderedItemCells } from "../components/order-cells";
 import { OrderStatusBadge } from "../components/order-status-badge";
+import { groupByCheckout, type MyOrdersEntry, numberedOrders } from "../lib/checkout-groups";
 import { canChange } from "../lib/follow-orders";
 import { heldUntil } from "../lib/held-until";
 import { orderNumber } from "../lib/order-status";
@@ -34,6 +35,66 @@ function StatusCell({ order }: { order: Order }) {
   );
 }
 
+const COLUMNS = ["No.", "Order Number", "Date", "Tools Name", "Quantity", "Total Price", "Status", "Payment", "Cancel"] as const;
+
+/** One order's row, the contract's cells (docs/product.md §3.3); an order of an unpaid checkout is paid with it, on the checkout's page. */
+function OrderRow({ order, number, onCancel }: { order: Order; number: number; onCancel: (order: Order) => void }) {
+  return (
+    <tr className={order.checkoutId ? "checkout-order" : undefined}>
+      <td data-label="No.">{number}</td>
+      <td data-label="Order Number">
+        <Link to={paths.dashboard.order.href(order._id)} aria-label={`Order ${orderNumber(order._id)}`}>
+          <code>{orderNumber(order._id)}</code>
+        </Link>
+      </td>
+      <td data-label="Date">
+        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+      </td>
+      <OrderedItemCells order={order} />
+      <StatusCell order={order} />
+      <td data-label="Payment">
+        {/* The contract's words for this cell (docs/product.md §3.3): Pay while unpaid, then Shipped; the status says where
+            the order really is. A refunded order's payment went back. */}
+        {order.status === "refunded" ? (
+          <span className="badge">Refunded</span>
+        ) : order.paid ? (
+          <span className="badge badge-success">Shipped</span>
+        ) : (
+          <Link
+            to={order.checkoutId ? paths.dashboard.checkoutPayment.href(order.checkoutId) : paths.dashboard.payment.href(order._id)}
+            className="btn btn-primary btn-small"
+          >
+            Pay
+          </Link>
+        )}
+      </td>
+      <CancelOrderCell order={order} onCancel={onCancel} />
+    </tr>
+  );
+}
+
+/** The orders of one checkout, under a heading that leads to its payment while unpaid, to its receipt after. */
+function CheckoutRows({ entry, onCancel }: { entry: Extract<MyOrdersEntry, { kind: "checkout" }>; onCancel: (order: Order) => void }) {
+  const d = paths.dashboard;
+  const count = entry.orders.length;
+  return (
+    <>
+      <tr className="checkout-group">
+        <td colSpan={COLUMNS.length}>
+          <h2 className="checkout-group-title">
+            <Link to={entry.unpaid ? d.checkoutPayment.href(entry.checkoutId) : d.checkout.href(entry.checkoutId)}>
+              Checkout of {formatDate(entry.createdAt)} · {count} {count === 1 ? "item" : "items"} · {formatDollars(entry.total)}
+            </Link>
+          </h2>
+        </td>
+      </tr>
+      {entry.orders.map(({ order, number }) => (
+        <OrderRow key={order._id} order={order} number={number} onCancel={onCancel} />
+      ))}
+    </>
+  );
+}
+
 export function MyOrdersRoute() {
   useDocumentTitle("My Orders");
   const session = useSession();
@@ -43,7 +104,8 @@ export function MyOrdersRoute() {
   // The account the orders name (`buyerId`), which the rules let this person list.
   const accountId = accessToken.accountId();
   const [cancelling, setCancelling] = useState<Order | null>(null);
-  const held = (orders.data ?? []).flatMap((order, index) => (!order.paid && order.releasesAt ? [{ order, number: index + 1 }] : []));
+  const entries = groupByCheckout(orders.data ?? []);
+  const held = numberedOrders(entries).filter(({ order }) => !order.paid && order.releasesAt);
 
   return (
     <section>
@@ -51,36 +113,14 @@ export function MyOrdersRoute() {
       <QueryState isPending={orders.isPending} error={orders.error} />
       {orders.data && orders.data.length === 0 && <p>You have no orders yet.</p>}
       {orders.data && orders.data.length > 0 && (
-        <Table label="My Orders" columns={["No.", "Order Number", "Date", "Tools Name", "Quantity", "Total Price", "Status", "Payment", "Cancel"]}>
-          {orders.data.map((order, index) => (
-            <tr key={order._id}>
-              <td data-label="No.">{index + 1}</td>
-              <td data-label="Order Number">
-                <Link to={paths.dashboard.order.href(order._id)} aria-label={`Order ${orderNumber(order._id)}`}>
-                  <code>{orderNumber(order._id)}</code>
-                </Link>
-              </td>
-              <td data-label="Date">
-                <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-              </td>
-              <OrderedItemCells order={order} />
-              <StatusCell order={order} />
-              <td data-label="Payment">
-                {/* The contract's words for this cell (docs/product.md §3.3): Pay while unpaid, then Shipped; the status says where
-                    the order really is. A refunded order's payment went back. */}
-                {order.status === "refunded" ? (
-                  <span className="badge">Refunded</span>
-                ) : order.paid ? (
-                  <span className="badge badge-success">Shipped</span>
-                ) : (
-                  <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-small">
-                    Pay
-                  </Link>
-                )}
-              </td>
-              <CancelOrderCell order={order} onCancel={setCancelling} />
-            </tr>
-          ))}
+        <Table label="My Orders" columns={COLUMNS}>
+          {entries.map((entry) =>
+            entry.kind === "order" ? (
+              <OrderRow key={entry.order._id} order={entry.order} number={entry.number} onCancel={setCancelling} />
+            ) : (
+              <CheckoutRows key={entry.checkoutId} entry={entry} onCancel={setCancelling} />
+            ),
+          )}
         </Table>
       )}
       {held.length > 0 && (

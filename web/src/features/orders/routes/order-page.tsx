@@ -103,7 +103,10 @@ export function OrderRoute() {
           <Summary order={data} />
           <div className="card-actions">
             {ownUnpaid && (
-              <Link to={paths.dashboard.payment.href(data._id)} className="btn btn-primary btn-small">
+              <Link
+                to={data.checkoutId ? paths.dashboard.checkoutPayment.href(data.checkoutId) : paths.dashboard.payment.href(data._id)}
+                className="btn btn-primary btn-small"
+              >
                 Pay
               </Link>
             )}

@@ -1,48 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { Order } from "@api/orders/orders.schemas";
-import { env } from "@/config/env";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useCheckOrderPayment } from "../api/check-order-payment";
-import { type PaymentIntent, useStartPayment } from "../api/create-payment-intent";
-import type { BillingDetails, ProviderFormProps } from "../lib/payment-client";
-import { CardPaymentForm } from "./card-payment-form";
-import { SandboxCardForm } from "./sandbox-card-form";
+import { useStartPayment } from "../api/create-payment-intent";
+import type { BillingDetails } from "../lib/payment-client";
+import { PreparingForm, ProviderForm } from "./provider-card-form";
 import "./payment.css";
 
-// Stripe's React bindings load only when the server takes the card through Stripe.
-const StripeCardForm = lazy(() => import("./stripe-card-form").then((module) => ({ default: module.StripeCardForm })));
-
-export const STRIPE_NOT_CONFIGURED =
-  "Card payments are unavailable: this shop takes cards through Stripe, but its web client was built without a Stripe publishable key (VITE_STRIPE_PUBLISHABLE_KEY).";
-
-/** The card form with a disabled Pay, while the intent or the provider's client is on its way. */
-function PreparingForm() {
-  return (
-    <CardPaymentForm client={null}>
-      <p className="muted" role="status">
-        Preparing the card form…
-      </p>
-    </CardPaymentForm>
-  );
-}
-
-function ProviderForm({ intent, ...props }: Omit<ProviderFormProps, "clientSecret"> & { intent: PaymentIntent }) {
-  if (intent.provider === "sandbox") return <SandboxCardForm clientSecret={intent.clientSecret} {...props} />;
-  if (!env.stripePublishableKey) {
-    return (
-      <p role="alert" className="text-error">
-        {STRIPE_NOT_CONFIGURED}
-      </p>
-    );
-  }
-  return (
-    <Suspense fallback={<PreparingForm />}>
-      <StripeCardForm publishableKey={env.stripePublishableKey} clientSecret={intent.clientSecret} {...props} />
-    </Suspense>
-  );
-}
+export { STRIPE_NOT_CONFIGURED } from "./provider-card-form";
 
 /** Where a paid order leads: its receipt on the order's page, and back to the buyer's orders. */
 function AfterPayment({ orderId }: { orderId: string }) {

@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { User } from "firebase/auth";
+import { http, HttpResponse } from "msw";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { describe, expect, it, vi } from "vitest";
+import type { Cart } from "@api/cart/cart.schemas";
+import type { PlaceCheckoutBody } from "@api/orders/checkout.schemas";
+import type { Session } from "@/lib/auth";
+import { unpaidCheckout } from "@/test/checkouts";
+import { useNodeAbortController } from "@/test/node-abort-controller";
+import { unpaidOrder } from "@/test/orders";
+import { server } from "@/test/server";
+import { CartRoute } from "./cart";
+
+useNodeAbortController();
+vi.mock("react-toastify", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const auth = vi.hoisted(() => ({ session: { status: "signedOut" } as Session }));
+vi.mock("@/lib/auth", () => ({ useSession: () => auth.session }));
+auth.session = { status: "signedIn", user: {} as User, email: "buyer@toolshop.test", displayName: "Bob Buyer" };
+
+const cart: Cart = {
+  lines: [
+    {
+      toolId: "t1",
+      toolName: "Claw Hammer",
+      img: "/images/claw-hammer.svg",
+      unitPrice: 18,
+      seenPrice: 18,
+      quantity: 10,
+      lineTotal: 180,
+      moq: 10,
+      aq: 50,
+      problem: null,
+      message: null,
+    },
+  ],
+  count: 1,
+  total: 180,
+  ready: true,
+};
+
+describe("the cart page, with the checkout", () => {
+  it("when a buyer checks out, then the phone and address start as the order form's, the checkout is placed and the buyer goes on to pay", async () => {
+    const placed: PlaceCheckoutBody[] = [];
+    server.use(
+      http.get("/api/cart", () => HttpResponse.json(cart)),
+      http.get("/api/orders", () => HttpResponse.json([{ ...unpaidOrder, userPhone: "+1 555 0999", userAddress: "New Road 2" }])),
+      http.post("/api/checkouts", async ({ request }) => {
+        placed.push((await request.json()) as PlaceCheckoutBody);
+        return HttpResponse.json(unpaidCheckout, { status: 201 });
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={["/cart"]}>
+          <Routes>
+            <Route path="/cart" element={<CartRoute />} />
+            <Route path="/dashboard/checkouts/:id/payment" element={<h1>Payment page</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const checkout = within(await screen.findByRole("region", { name: "Check out" }));
+    expect(await checkout.findByDisplayValue("+1 555 0999")).toBe(checkout.getByLabelText("Phone Number"));
+    expect(checkout.getByLabelText("Address")).toHaveValue("New Road 2");
+    await userEvent.setup().click(checkout.getByRole("button", { name: "Check out" }));
+    expect(await screen.findByRole("heading", { name: "Payment page" })).toBeInTheDocument();
+    expect(placed).toEqual([{ userPhone: "+1 555 0999", userAddress: "New Road 2", lines: [{ toolId: "t1", quantityAmount: 10, toolPrice: 18 }] }]);
+  });
+});
