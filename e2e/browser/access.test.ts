@@ -1,17 +1,19 @@
 import type { Page } from "playwright-core";
 import { describe } from "vitest";
 import { ADMIN, placeOrder, unique } from "../support/api.js";
-import { expect, logIn, see, test, texts, topBar } from "../support/fixtures.js";
+import { expect, logIn, names, see, test, texts, topBar } from "../support/fixtures.js";
 
 const mainMenu = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const sideMenu = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
 const onPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path);
 
 describe("who sees what, and the way back after signing in", () => {
-  test("when a visitor opens the shop, then the top bar has Home, Portfolio, Blogs and Login, and no Dashboard", async ({ page }) => {
+  test("when a visitor opens the shop, then the top bar has Home, Portfolio, Blogs, their empty cart and Login, and no Dashboard", async ({ page }) => {
     await page.goto("/");
     await see(topBar(page).getByRole("link", { name: "Login" }));
-    expect(await texts(mainMenu(page).getByRole("link"))).toEqual(["Home", "Tools", "Portfolio", "Blogs", "Login"]);
+    // The cart's count is its badge; "Cart (0)" is how the link is read out.
+    expect(await names(mainMenu(page).getByRole("link"))).toEqual(["Home", "Tools", "Portfolio", "Blogs", "Cart (0)", "Login"]);
+    expect(await texts(mainMenu(page).getByRole("listitem"))).toEqual(["Home", "Tools", "Portfolio", "Blogs"]);
     expect(await mainMenu(page).getByRole("button").count()).toBe(0);
     await page.goto("/home");
     await see(page.getByRole("heading", { name: "Our Tools" }));
@@ -81,12 +83,15 @@ describe("who sees what, and the way back after signing in", () => {
     await onPath(page, "/");
   });
 
-  test("when a buyer is signed in, then the top bar has Dashboard, the name and Log Out, and the side menu My Orders, Add a Review and My Profile", async ({
+  test("when a buyer is signed in, then the top bar has Dashboard, their cart, the name and Log Out, and the side menu My Orders, Add a Review and My Profile", async ({
     page,
     buyer,
   }) => {
     await logIn(page, buyer);
-    expect(await texts(mainMenu(page).getByRole("link"))).toEqual(["Home", "Tools", "Dashboard", "Portfolio", "Blogs"]);
+    // The count comes with the account's cart.
+    await see(topBar(page).getByRole("link", { name: "Cart (0)", exact: true }));
+    expect(await names(mainMenu(page).getByRole("link"))).toEqual(["Home", "Tools", "Dashboard", "Portfolio", "Blogs", "Cart (0)"]);
+    expect(await texts(mainMenu(page).getByRole("listitem"))).toEqual(["Home", "Tools", "Dashboard", "Portfolio", "Blogs"]);
     await see(topBar(page).getByText(buyer.name, { exact: true }));
     expect(await texts(mainMenu(page).getByRole("button"))).toEqual(["Log Out"]);
 
@@ -102,7 +107,7 @@ describe("who sees what, and the way back after signing in", () => {
     await expect.poll(() => page.getByRole("heading", { name: "All User" }).count()).toBe(0);
   });
 
-  test("when an admin is signed in, then the side menu has the admin pages and no Add a Review", async ({ page }) => {
+  test("when an admin is signed in, then the side menu has the admin pages and no Add a Review, and the top bar no cart", async ({ page }) => {
     await logIn(page, ADMIN);
     await page.goto("/dashboard");
     await see(sideMenu(page));
@@ -115,6 +120,8 @@ describe("who sees what, and the way back after signing in", () => {
       "Add Product",
       "Manage All Orders",
     ]);
+    // Admins do not buy: once the side menu shows they are one, the top bar has no cart.
+    expect(await names(mainMenu(page).getByRole("link"))).toEqual(["Home", "Tools", "Dashboard", "Portfolio", "Blogs"]);
   });
 
   test("when a buyer logs out on My Orders and another buyer logs in on the same browser, then the second sees only their own orders", async ({

@@ -1,9 +1,9 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe } from "vitest";
 import { ADMIN, type Account, placeOrder } from "../support/api.js";
 import { expect, logIn, test } from "../support/fixtures.js";
-import { addWish, openPage, type Role, routesOf, settled } from "../support/routes.js";
+import { axeViolations } from "../support/page-checks.js";
+import { addWish, buyersRouteData, openPage, type Role, routesOf, settled } from "../support/routes.js";
 
 /** A desktop and a phone: the top bar and the tables change between them. */
 const VIEWPORTS = [
@@ -12,12 +12,6 @@ const VIEWPORTS = [
 ];
 
 const aOrAn = (role: Role) => (role === "admin" ? `an ${role}` : `a ${role}`);
-
-/** axe's findings on the page in view, one line per rule and element, so a failure says where. */
-async function violations(page: Page, path: string, width: number) {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.flatMap((rule) => rule.nodes.map((node) => `${path} @${width}px: ${rule.id} (${rule.impact}) ${node.target.join(" ")}: ${rule.help}`));
-}
 
 async function signInAs(page: Page, role: Role, buyer: Account) {
   if (role === "buyer") await logIn(page, buyer);
@@ -53,15 +47,15 @@ describe("accessibility", () => {
         `when ${aOrAn(role)} opens every page on ${name}, then axe finds no violation`,
         async ({ page, makeAccount, tool }) => {
           const buyer = await makeAccount();
-          const order = await placeOrder(tool, buyer);
+          const data = await buyersRouteData(tool, buyer);
           if (role === "admin") await addWish(buyer);
           await page.setViewportSize({ width, height });
           await signInAs(page, role, buyer);
 
           const found: string[] = [];
-          for (const path of routesOf(role, { tool, order })) {
+          for (const path of routesOf(role, data)) {
             await openPage(page, path);
-            found.push(...(await violations(page, path, width)));
+            found.push(...(await axeViolations(page, path, width)));
           }
           expect(found).toEqual([]);
         },

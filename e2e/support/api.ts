@@ -33,6 +33,31 @@ export interface Order {
   toolPrice: number;
   paid: boolean;
   status: string;
+  /** The checkout the order was placed in, null for an order placed on its own. */
+  checkoutId: string | null;
+}
+
+export interface CartLine {
+  toolId: string;
+  toolName: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  count: number;
+  total: number;
+}
+
+export interface Checkout {
+  _id: string;
+  status: "unpaid" | "paid" | "cancelled";
+  total: number;
+  createdAt: string;
+  cardLast4: string | null;
+  orders: Order[];
 }
 
 /** A short id that makes every name a test creates its own. */
@@ -148,6 +173,27 @@ export function placeOrder(tool: Tool, account: Account, quantityAmount = tool.m
     body: { toolId: tool._id, quantityAmount, userPhone: "+1 555 0100", userAddress: "1 Test Street, Springfield" },
   });
 }
+
+/** Adds the tool to the account's cart, or sets its line's quantity, as Add to cart does for a buyer. */
+export const saveCartLine = (tool: Tool, account: Account, quantity = tool.moq) =>
+  call<Cart>(`/cart/lines/${encodeURIComponent(tool._id)}`, { method: "PUT", token: account.token, body: { quantity } });
+
+export const accountCart = (account: Account) => call<Cart>("/cart", { token: account.token });
+
+/** Checks out these tools, each at its minimum order and its price of now, as the cart page does. */
+export function placeCheckout(tools: Tool[], account: Account): Promise<Checkout> {
+  return call<Checkout>("/checkouts", {
+    method: "POST",
+    token: account.token,
+    body: {
+      userPhone: "+1 555 0100",
+      userAddress: "1 Test Street, Springfield",
+      lines: tools.map((tool) => ({ toolId: tool._id, quantityAmount: tool.moq, toolPrice: tool.price })),
+    },
+  });
+}
+
+export const getCheckout = (id: string, account: Account) => call<Checkout>(`/checkouts/${encodeURIComponent(id)}`, { token: account.token });
 
 export const myOrders = (account: Account) => call<Order[]>(`/orders?userEmail=${encodeURIComponent(account.email)}`, { token: account.token });
 

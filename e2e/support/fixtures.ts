@@ -192,6 +192,19 @@ export async function seeNo(locator: Locator) {
 /** The visible texts of the matching elements, in order. */
 export const texts = async (locator: Locator) => (await locator.allInnerTexts()).map((text) => text.trim());
 
+/**
+ * The accessible names of the matching elements, in order: what a screen reader reads out, and what
+ * names an icon (the top bar's cart on a phone) or text hidden from sight ("Cart (2)" shown as a 2 on a cart).
+ */
+export async function names(locator: Locator): Promise<string[]> {
+  return Promise.all(
+    (await locator.all()).map(async (element) => {
+      const [node] = (await element.ariaSnapshotJSON({ depth: 0 })) as { name?: string }[];
+      return node?.name ?? "";
+    }),
+  );
+}
+
 /** A table row that contains all of the given texts. */
 export function row(scope: Page | Locator, ...cells: string[]) {
   let rows = scope.getByRole("row");

@@ -2,24 +2,37 @@
 // all of them. A test that adds a page adds it here, so both tests check it too.
 import type { Page } from "playwright-core";
 import { SHOP } from "../stack.js";
-import type { Account, Order, Tool } from "./api.js";
+import { type Account, type Checkout, type Order, placeCheckout, placeOrder, saveCartLine, type Tool } from "./api.js";
 import { networkQuiet } from "./network.js";
 
 export type Role = "visitor" | "buyer" | "admin";
 
-/** What the pages with an id in their address show: a tool, and an unpaid order of the buyer's. */
+/** What the pages with an id in their address show: a tool, an unpaid order and an unpaid checkout of the buyer's. */
 export interface RouteData {
   tool: Tool;
   order: Order;
+  checkout: Checkout;
+}
+
+/**
+ * The buyer's things the pages show: an order of the tool, a checkout of it (its payment page and its
+ * page), and the tool in their cart, so the cart shows a line and the checkout form.
+ */
+export async function buyersRouteData(tool: Tool, buyer: Account): Promise<RouteData> {
+  const order = await placeOrder(tool, buyer);
+  const checkout = await placeCheckout([tool], buyer);
+  await saveCartLine(tool, buyer);
+  return { tool, order, checkout };
 }
 
 const PUBLIC = ["/", "/home", "/tools", "/blogs", "/portfolio"];
 
-export function routesOf(role: Role, { tool, order }: RouteData): string[] {
+export function routesOf(role: Role, { tool, order, checkout }: RouteData): string[] {
   const toolPage = `/tools/${tool._id}`;
+  const checkoutPage = `/dashboard/checkouts/${checkout._id}`;
   switch (role) {
     case "visitor":
-      return [...PUBLIC, "/login", "/signup", "/no-such-page"];
+      return [...PUBLIC, "/cart", "/login", "/signup", "/no-such-page"];
     case "buyer":
       return [
         ...PUBLIC,
@@ -30,6 +43,9 @@ export function routesOf(role: Role, { tool, order }: RouteData): string[] {
         "/dashboard/review",
         "/dashboard/profile",
         `/dashboard/payment/${order._id}`,
+        "/cart",
+        `${checkoutPage}/payment`,
+        checkoutPage,
       ];
     case "admin":
       return [
@@ -49,6 +65,8 @@ export function routesOf(role: Role, { tool, order }: RouteData): string[] {
         "/dashboard/allOrders",
         // All Orders searched for the buyer's order and filtered to the unpaid ones, as its address keeps them.
         `/dashboard/allOrders?q=${order._id.slice(0, 8).toUpperCase()}&status=unpaid`,
+        // An admin may look at any buyer's checkout; only its buyer pays for it.
+        checkoutPage,
       ];
   }
 }
