@@ -267,6 +267,26 @@ describe("a checkout's bounds", () => {
     expect(await shelfStockOf(api, hammer)).toBe(20);
   });
 
+  it("when a checkout holds the most lines a cart may, then every line is placed in its one transaction, held briefly", async () => {
+    // The deployed limit of 5 unpaid orders: a checkout of more lines than that is held 15 minutes.
+    const capped = await TestApi.start({ orderRules: { maxUnpaid: 5 } });
+    try {
+      const someone = await capped.signUp();
+      const tools = await Promise.all(Array.from({ length: 50 }, (_, i) => capped.addTool({ name: `Bound tool ${i}`, unitPriceCents: 300, minOrderQuantity: 1, stock: 10 })));
+      const checkout = await capped.checkout(
+        someone,
+        tools.map((toolId) => ({ toolId, quantity: 2 })),
+      );
+      expect(checkout.orders).toHaveLength(50);
+      expect(checkout.total).toBe(300);
+      expect(await Promise.all([tools[0]!, tools[49]!].map((toolId) => shelfStockOf(capped, toolId)))).toEqual([8, 8]);
+      const read = (await capped.request("GET", `/checkouts/${checkout._id}`, { token: someone.token })).body as { createdAt: string; releasesAt: string };
+      expect(Date.parse(read.releasesAt) - Date.parse(read.createdAt)).toBe(15 * 60_000);
+    } finally {
+      await capped.stop();
+    }
+  });
+
   it("when the total is above what one card payment can be, then a 422 says so and nothing is placed", async () => {
     const dear = await api.addTool({ name: "Press", unitPriceCents: 60_000_000, minOrderQuantity: 1, stock: 5 });
     const also = await api.addTool({ name: "Lathe", unitPriceCents: 50_000_000, minOrderQuantity: 1, stock: 5 });
