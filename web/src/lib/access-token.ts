@@ -1,3 +1,5 @@
+import { storedValueListeners } from "./stored-value-listeners";
+
 /** The API access token, kept where docs/product.md §4.7 keeps it: localStorage under `accessToken`. */
 const STORAGE_KEY = "accessToken";
 // Renew a little early so a request does not leave with a token that expires on the way.
@@ -6,8 +8,7 @@ const EXPIRY_MARGIN_MS = 30_000;
 // renewal that fails once has time to be retried. A shorter-lived token is renewed halfway through.
 const RENEW_BEFORE_EXPIRY_MS = 2 * 60_000;
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
+const listeners = storedValueListeners(STORAGE_KEY);
 
 function read(): string | null {
   try {
@@ -24,7 +25,7 @@ let clockSkewMs = 0;
 const serverNow = () => Date.now() - clockSkewMs;
 
 function notify() {
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 /** The token's claims, which the API signs and the client only reads; null for what is not a JWT. */
@@ -82,15 +83,5 @@ export const accessToken = {
     const before = issuedAt === null ? RENEW_BEFORE_EXPIRY_MS : Math.min(RENEW_BEFORE_EXPIRY_MS, (expiresAt - issuedAt) / 2);
     return Math.max(0, expiresAt - before - serverNow());
   },
-  subscribe(listener: Listener) {
-    listeners.add(listener);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEY || event.key === null) listener();
-    };
-    window.addEventListener("storage", onStorage);
-    return () => {
-      listeners.delete(listener);
-      window.removeEventListener("storage", onStorage);
-    };
-  },
+  subscribe: listeners.subscribe,
 };

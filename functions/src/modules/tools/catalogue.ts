@@ -68,12 +68,17 @@ export function createCatalogue(store: ToolsStore): Catalogue {
       });
     },
 
-    /** Each tool from memory while fresh; when any is not, the tools asked for are read at once, in one round trip. */
+    /** Each tool from memory while fresh; the ones that are not are read together, in one round trip. */
     async listed(ids) {
-      const unique = [...new Set(ids)];
-      let batch: Promise<Map<string, ToolRecord>> | null = null;
-      const readMissing = () => (batch ??= store.findListedByIds(unique).then((rows) => new Map(rows.map((row) => [row.id, row]))));
-      const found = await Promise.all(unique.map((id) => records.get(id, async () => (await readMissing()).get(id) ?? null)));
+      const missing: string[] = [];
+      let read: Promise<Map<string, ToolRecord>> | null = null;
+      // The cache asks for each missing tool as `records.get` is called, all in this turn; the read waits for the next.
+      const load = (id: string) => {
+        missing.push(id);
+        read ??= Promise.resolve().then(async () => new Map((await store.findListedByIds(missing)).map((row) => [row.id, row])));
+        return read.then((rows) => rows.get(id) ?? null);
+      };
+      const found = await Promise.all([...new Set(ids)].map((id) => records.get(id, () => load(id))));
       return found.filter((row): row is ToolRecord => row !== null);
     },
 

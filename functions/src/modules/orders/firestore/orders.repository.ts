@@ -88,8 +88,10 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
   /** The orders of these ids as the change sees them, in the order given; an id naming none is left out. */
   async function readOrders(change: FirestoreChange, ids: string[]): Promise<{ id: string; before: OrderDocument }[]> {
     const named = [...new Set(ids.flatMap((id) => orderIdOf(id) ?? []))];
-    const docs = await change.getAll<OrderDocument>([...named].sort().map((id) => orderRef(db, id)));
-    const byId = new Map([...named].sort().flatMap((id, i) => (docs[i] ? [[id, docs[i]] as const] : [])));
+    // Read in id order (their lanes are entered in it), answered in the order asked.
+    const inIdOrder = [...named].sort();
+    const docs = await change.getAll<OrderDocument>(inIdOrder.map((id) => orderRef(db, id)));
+    const byId = new Map(inIdOrder.flatMap((id, i) => (docs[i] ? [[id, docs[i]] as const] : [])));
     return named.flatMap((id) => {
       const before = byId.get(id);
       return before ? [{ id, before }] : [];

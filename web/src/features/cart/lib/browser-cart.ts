@@ -1,4 +1,5 @@
 import type { BrowserCartLine } from "@api/cart/cart.schemas";
+import { storedValueListeners } from "@/lib/stored-value-listeners";
 
 /** A visitor's cart, in this browser until they sign in and it joins their account's. */
 const STORAGE_KEY = "cart";
@@ -7,8 +8,7 @@ export const BROWSER_CART_MAX_LINES = 50;
 /** The API's words when a 51st tool is added to an account's cart. */
 export const CART_FULL = "A cart holds at most 50 lines.";
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
+const listeners = storedValueListeners(STORAGE_KEY);
 const EMPTY: readonly BrowserCartLine[] = [];
 
 // Checked by hand rather than with the API's zod schema: the top bar reads this on every page,
@@ -56,7 +56,7 @@ function read(): readonly BrowserCartLine[] {
 function write(lines: readonly BrowserCartLine[]) {
   if (lines.length === 0) localStorage.removeItem(STORAGE_KEY);
   else localStorage.setItem(STORAGE_KEY, JSON.stringify(lines));
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 const sameLine = (a: BrowserCartLine, b: BrowserCartLine) => a.toolId === b.toolId && a.quantity === b.quantity && a.seenPrice === b.seenPrice;
@@ -85,15 +85,5 @@ export const browserCart = {
     const left = lines.filter((line) => !sent.some((done) => sameLine(done, line)));
     if (left.length !== lines.length) write(left);
   },
-  subscribe(listener: Listener) {
-    listeners.add(listener);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEY || event.key === null) listener();
-    };
-    window.addEventListener("storage", onStorage);
-    return () => {
-      listeners.delete(listener);
-      window.removeEventListener("storage", onStorage);
-    };
-  },
+  subscribe: listeners.subscribe,
 };
