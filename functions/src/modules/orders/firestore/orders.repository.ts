@@ -2,7 +2,8 @@ import { AggregateField, FieldPath, FieldValue, type Firestore, type Query, type
 import type { FirestoreChange } from "../../../firestore/change.js";
 import { isFirestoreUnavailable } from "../../../firestore/errors.js";
 import { inFirestore } from "../../../firestore/unit-of-work.js";
-import type { AdminOrdersView, OrderRecord, OrdersStore } from "../orders.store.js";
+import type { Tx } from "../../../lib/change.js";
+import type { AcceptedOrder, AdminOrdersView, OrderRecord, OrdersStore } from "../orders.store.js";
 import {
   buyerRef,
   type CheckoutDocument,
@@ -149,14 +150,13 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
    * claiming one key at once Firestore retries the second, which then finds it claimed. Each
    * buyer's count is read (held already by `lockBuyersAndCountUnpaid`) and written as a number.
    */
-  const insertOrders: OrdersStore["insertOrders"] = async (tx, accepted) => {
+  const insertOrdersAt = async (tx: Tx, accepted: AcceptedOrder[], now: Date): Promise<OrderRecord[]> => {
     if (accepted.length === 0) return [];
     const change = inFirestore(tx);
     const keyed = accepted.filter((order) => order.idempotencyKey !== null);
     const claimRefs = keyed.map((order) => keyRef(db, order.userId, order.idempotencyKey!));
     const claims = await change.getAll(claimRefs);
     const claimed = new Set(claimRefs.filter((_, i) => claims[i] !== undefined).map((ref) => ref.path));
-    const now = new Date();
     const inserted: OrderRecord[] = [];
     for (const order of accepted) {
       if (order.idempotencyKey !== null) {
@@ -175,6 +175,7 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
     buyers.forEach((buyerId, i) => change.set(buyerRef(db, buyerId), { unpaid: unpaidOf(counts[i]) + delta.get(buyerId)! } satisfies OrderBuyerDocument));
     return inserted;
   };
+  const insertOrders: OrdersStore["insertOrders"] = (tx, accepted) => insertOrdersAt(tx, accepted, new Date());
 
   return {
     async findLive(given) {
@@ -249,9 +250,11 @@ export function firestoreOrdersStore(db: Firestore): OrdersStore {
         if (await change.get(claim)) return null;
         change.set(claim, { buyerId: checkout.userId, checkoutId: checkout.id } satisfies CheckoutKeyDocument);
       }
-      const doc = newCheckoutDocument(checkout, new Date());
+      // One clock reading for the checkout and its orders, so its hold is measured from when it was placed.
+      const now = new Date();
+      const doc = newCheckoutDocument(checkout, now);
       change.create(checkoutRef(db, checkout.id), doc);
-      const orders = await insertOrders(tx, accepted);
+      const orders = await insertOrdersAt(tx, accepted, now);
       return { checkout: toCheckoutRecord(checkout.id, doc), orders };
     },
 
