@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import type { Checkout } from "@api/orders/checkout.schemas";
+import { PaymentCheckState } from "@/components/ui/payment-check-state";
 import { errorMessage } from "@/lib/api-client";
 import { useCheckCheckoutPayment } from "../api/check-checkout-payment";
 import { type PaymentIntent, useStartCheckoutPayment } from "../api/create-checkout-payment-intent";
@@ -57,21 +58,7 @@ export function CheckoutPayment({ checkout, cardForm }: CheckoutPaymentProps) {
   return (
     <>
       {cardForm({ intent: start.data?.status === "ready" ? start.data : null, locked: paymentIntentId !== null, onConfirmed })}
-      {check.isPending && (
-        <p className="muted" role="status">
-          Your card was accepted. Completing your payment…
-        </p>
-      )}
-      {check.isError && (
-        <div className="card-actions">
-          <p role="alert" className="text-error">
-            {errorMessage(check.error)}
-          </p>
-          <button type="button" className="btn btn-outline btn-small" onClick={confirmWithServer}>
-            Check again
-          </button>
-        </div>
-      )}
+      <PaymentCheckState isPending={check.isPending} error={check.isError ? check.error : null} onRetry={confirmWithServer} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { Order } from "@api/orders/orders.schemas";
 import { paths } from "@/config/paths";
+import { PaymentCheckState } from "@/components/ui/payment-check-state";
 import { errorMessage } from "@/lib/api-client";
 import { useCheckOrderPayment } from "../api/check-order-payment";
 import { useStartPayment } from "../api/create-payment-intent";
@@ -92,21 +93,7 @@ export function OrderPayment({ order, billing }: OrderPaymentProps) {
       ) : (
         <PreparingForm />
       )}
-      {check.isPending && (
-        <p className="muted" role="status">
-          Your card was accepted. Completing your payment…
-        </p>
-      )}
-      {check.isError && (
-        <div className="card-actions">
-          <p role="alert" className="text-error">
-            {errorMessage(check.error)}
-          </p>
-          <button type="button" className="btn btn-outline btn-small" onClick={() => check.mutate()}>
-            Check again
-          </button>
-        </div>
-      )}
+      <PaymentCheckState isPending={check.isPending} error={check.isError ? check.error : null} onRetry={() => check.mutate()} />
     </>
   );
 }
