@@ -181,6 +181,21 @@ describe("paying a checkout with the sandbox", () => {
     expect(await receipts(api, checkout._id)).toHaveLength(0);
   });
 
+  it("when the buyer's page names the checkout in capitals, then it is the same intent, recorded under the checkout's own id, and its orders can still be refunded", async () => {
+    const checkout = await threeLineCheckout(api, buyer);
+    const shouted = checkout._id.toUpperCase();
+    const clientSecret = await clientSecretFor(shouted);
+    expect(await clientSecretFor(checkout._id)).toBe(clientSecret);
+    expect((await confirmCard(clientSecret, SUCCESS)).status).toBe(200);
+    expect((await confirmFromServer(api, buyer, shouted)).body).toMatchObject({ _id: checkout._id, status: "paid" });
+    expect(await paymentsOfCheckout(api, checkout._id)).toEqual([expect.objectContaining({ attempt: 1, status: "succeeded", amountCents: 6500 })]);
+
+    const refunded = await refundOrder(api, admin, checkout.orders[0]!._id);
+    expect(refunded.status).toBe(200);
+    expect(refunded.body).toMatchObject({ status: "refunded" });
+    expect((await sandboxIntentsOfCheckout(api, checkout._id))[0]!.refunds).toEqual([expect.objectContaining({ amount: 1500 })]);
+  });
+
   it("when an admin refunds one order of a paid checkout, then the sandbox gives back that order's total once, and the other orders stay paid", async () => {
     const { checkout, intentId } = await paidCheckout();
     const [hammer, clamp] = checkout.orders;

@@ -9,9 +9,11 @@ import { settlePayment } from "./settle-payment.js";
  * A buyer's payment page says the card went through. The server asks the provider itself, so a
  * buyer's word never makes an order or a checkout paid; the caller then answers it as it is.
  */
-export async function confirmPayment(context: PaymentsContext, principal: Principal, payable: Payable): Promise<void> {
+export async function confirmPayment(context: PaymentsContext, principal: Principal, asked: Payable): Promise<void> {
   const { store, provider, settlement } = context;
-  const target = await settlement.ownLive(principal, payable);
+  const target = await settlement.ownLive(principal, asked);
+  // The id as the store spells it, as the attempts were recorded.
+  const { payable } = target;
   if (target.status !== "unpaid" && target.status !== "cancelled") return;
   const latest = await store.latestAttempt(payable);
   if (!latest) {

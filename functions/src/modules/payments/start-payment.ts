@@ -20,10 +20,12 @@ const metadataOf = ({ kind, id }: Payable): CreateIntentInput["metadata"] => (ki
 export async function startPayment(
   context: PaymentsContext,
   principal: Principal,
-  payable: Payable,
+  asked: Payable,
   expectedTotalCents: number | undefined,
 ): Promise<{ clientSecret: string }> {
-  const target = await context.settlement.ownLive(principal, payable);
+  const target = await context.settlement.ownLive(principal, asked);
+  // The id as the store spells it: attempts, the intent's key and its metadata must name one payable whatever case was asked.
+  const { payable } = target;
   const settled = refusalOfSettled(target);
   if (settled) throw settled;
   const refusals = payableRefusals(payable);
