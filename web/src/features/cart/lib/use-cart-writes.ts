@@ -18,8 +18,15 @@ export function useCartWrites() {
   const session = useSession();
   const queryClient = useQueryClient();
   const keep = (cart: Cart) => queryClient.setQueryData(accountCartKey, cart);
-  const saveOnAccount = useMutation({ mutationKey: CART_WRITE, mutationFn: (line: BrowserCartLine) => saveCartLine(line.toolId, line.quantity), onSuccess: keep });
-  const removeOnAccount = useMutation({ mutationKey: CART_WRITE, mutationFn: removeCartLine, onSuccess: keep });
+  // A refusal says the cart shown is out of date (a tool's stock fell, a line went): it is read again.
+  const reread = () => queryClient.invalidateQueries({ queryKey: accountCartKey });
+  const saveOnAccount = useMutation({
+    mutationKey: CART_WRITE,
+    mutationFn: (line: BrowserCartLine) => saveCartLine(line.toolId, line.quantity),
+    onSuccess: keep,
+    onError: reread,
+  });
+  const removeOnAccount = useMutation({ mutationKey: CART_WRITE, mutationFn: removeCartLine, onSuccess: keep, onError: reread });
   const saving = useIsMutating({ mutationKey: CART_WRITE }) > 0;
   const onAccount = session.status === "signedIn";
 

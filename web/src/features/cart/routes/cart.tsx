@@ -24,7 +24,10 @@ export interface CheckoutSlotProps {
   cart: Cart;
   /** Why the cart cannot be checked out as it stands; null when it can. */
   blocked: string | null;
-  /** The cart as saved once every change in flight has been saved, which is what a checkout must send; null when it cannot be checked out. */
+  /**
+   * The cart as saved once every change in flight has been saved, which is what a checkout must send;
+   * null when it cannot be checked out, a quantity shown on a line not having been saved among them.
+   */
   settle: () => Promise<Cart | null>;
   /** Shows beside each line why the checkout refused it; an empty list clears what was shown. */
   onRefused: (lines: RefusedCartLine[]) => void;
@@ -53,8 +56,14 @@ export function CartPage({ checkout }: { checkout: (props: CheckoutSlotProps) =>
   const [refusals, setRefusals] = useState<Record<string, string>>({});
   const inFlight = useRef(new Set<Promise<boolean>>());
 
-  const setDraft = (toolId: string, typed: string | undefined) =>
+  // Which lines show a quantity not saved, known at once rather than at the next render.
+  const unsaved = useRef(new Set<string>());
+
+  const setDraft = (toolId: string, typed: string | undefined) => {
+    if (typed === undefined) unsaved.current.delete(toolId);
+    else unsaved.current.add(toolId);
     setDrafts(({ [toolId]: _dropped, ...others }) => (typed === undefined ? others : { ...others, [toolId]: typed }));
+  };
   const forgetRefusal = (toolId: string) => setRefusals(({ [toolId]: _dropped, ...others }) => others);
 
   const track = (write: Promise<boolean>) => {
@@ -63,21 +72,30 @@ export function CartPage({ checkout }: { checkout: (props: CheckoutSlotProps) =>
     return write;
   };
 
-  const saveLine = async (toolId: string, quantity: number, seenPrice: number) => {
-    const saved = await track(save({ toolId, quantity, seenPrice }));
-    if (saved) {
-      setDraft(toolId, undefined);
-      forgetRefusal(toolId);
-    }
-    return saved;
-  };
+  /** A write and what follows it on the page are tracked as one, so a checkout waits for both. */
+  const saveLine = (toolId: string, quantity: number, seenPrice: number) =>
+    track(
+      save({ toolId, quantity, seenPrice }).then((saved) => {
+        if (saved) {
+          setDraft(toolId, undefined);
+          forgetRefusal(toolId);
+        }
+        return saved;
+      }),
+    );
 
   const removeLine = async (toolId: string) => {
-    if (!(await track(remove(toolId)))) return;
-    setDraft(toolId, undefined);
-    forgetRefusal(toolId);
+    const removed = await track(
+      remove(toolId).then((done) => {
+        if (done) {
+          setDraft(toolId, undefined);
+          forgetRefusal(toolId);
+        }
+        return done;
+      }),
+    );
     // The Remove button went with its line: focus goes back to the top of the cart.
-    headingRef.current?.focus();
+    if (removed) headingRef.current?.focus();
   };
 
   const lines = cart?.lines ?? [];
@@ -87,7 +105,8 @@ export function CartPage({ checkout }: { checkout: (props: CheckoutSlotProps) =>
   const settle = async () => {
     await Promise.all(inFlight.current);
     const latest = current();
-    return latest?.ready ? latest : null;
+    // A quantity whose save was refused is still shown, but the cart holds the old one: neither is checked out.
+    return unsaved.current.size === 0 && latest?.ready ? latest : null;
   };
 
   return (

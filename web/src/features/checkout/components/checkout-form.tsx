@@ -28,6 +28,7 @@ const namesAField = (error: unknown) =>
   error instanceof ApiError && error.errors.some(({ path }) => FIELDS.some((field) => path === `body/${field}` || path === field));
 
 export const SOME_LINES_REFUSED = "Some lines could not be checked out: see why beside each of them in your cart.";
+export const CART_NOT_SAVED = "A change to your cart was not saved: check the lines above, then check out again.";
 
 export interface ContactDefaults {
   userPhone: string;
@@ -82,7 +83,10 @@ export function CheckoutForm({ blocked, settle, onRefused, contact }: CheckoutFo
     setFailure(null);
     onRefused([]);
     const cart = await settle();
-    if (!cart) return;
+    if (!cart) {
+      setFailure(CART_NOT_SAVED);
+      return;
+    }
     const body: PlaceCheckoutBody = { ...contactValues, lines: checkoutLines(cart) };
     try {
       const checkout = await placeCheckout.mutateAsync({ body, idempotencyKey: keyFor(body) });
