@@ -191,6 +191,20 @@ describe("lines against the tools as they are now", () => {
     expect((await cartOf(api, buyer)).lines[0]).toMatchObject({ aq: 1, moq: 2, problem: "sold_out", message: "Sold out: fewer units are left than the minimum order." });
   });
 
+  it("when a line's order would come to less than a card can be charged, then the cart is not ready and says so, as the checkout would refuse it", async () => {
+    const buyer = await api.signUp();
+    const washer = await api.addTool({ name: "Washer", unitPriceCents: 99, minOrderQuantity: 1, stock: 100 });
+    const cart = await added(api, buyer, washer, 10);
+    expect(cart.lines[0]).toMatchObject({ lineTotal: 0, problem: "total_too_small", message: expect.stringContaining("at least $0.50") });
+    expect(cart.ready).toBe(false);
+    const refused = await api.request("POST", "/checkouts", {
+      token: buyer.token,
+      body: { userPhone: "+1 555 0100", userAddress: "1 Main Street", lines: [{ toolId: washer, quantityAmount: 10, toolPrice: 0.99 }] },
+    });
+    expectProblem(refused, 409);
+    expect(refused.body.lines).toEqual([expect.objectContaining({ toolId: washer, code: "order_total_too_small" })]);
+  });
+
   it("when another buyer's order takes the units, then the line shows what is left", async () => {
     const [buyer, other] = [await api.signUp(), await api.signUp("other")];
     const toolId = await api.addTool({ minOrderQuantity: 2, stock: 10 });

@@ -61,6 +61,21 @@ describe("a line's problem", () => {
     expect(problemOf(line({ quantity: 11 }), { ...hammer, unitPriceCents: 20_00 }).problem).toBe("repriced");
   });
 
+  it("when the line's order would come to less than a card can be charged, or more than one payment can be, then it says so as placing it would", () => {
+    const pencil: ToolNow = { ...hammer, unitPriceCents: 99, minOrderQuantity: 1, stock: 1_000 };
+    expect(problemOf(line({ quantity: 500, seenPriceCents: 99 }), pencil)).toEqual({
+      problem: "total_too_small",
+      message: "Each line is one order, and an order must come to at least $0.50, the smallest amount a card can be charged; this one comes to $0.00.",
+    });
+    const press: ToolNow = { ...hammer, unitPriceCents: 250_000_00, minOrderQuantity: 1, stock: 10 };
+    expect(problemOf(line({ quantity: 3, seenPriceCents: 250_000_00 }), press)).toEqual({ problem: null, message: null });
+    expect(problemOf(line({ quantity: 4, seenPriceCents: 250_000_00 }), press)).toEqual({
+      problem: "total_too_large",
+      message:
+        "Each line is one order, and an order must come to at most $999,999.99, the largest amount a card can be charged at once; this one comes to $1,000,000.00. Please choose fewer units.",
+    });
+  });
+
   it("when a visitor kept no price, then the line is shown as priced now, not repriced", () => {
     expect(problemOf(line({ seenPriceCents: null }), { ...hammer, unitPriceCents: 20_00 })).toEqual({ problem: null, message: null });
   });

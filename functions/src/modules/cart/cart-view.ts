@@ -1,3 +1,4 @@
+import { MAXIMUM_CHARGE_CENTS, MINIMUM_CHARGE_CENTS } from "../common.schemas.js";
 import { ABOVE_AQ, BELOW_MOQ, orderTotalCents } from "../orders/orders.schemas.js";
 import type { ToolRecord } from "../tools/tools.service.js";
 import type { CartLineProblem } from "./cart.schemas.js";
@@ -42,16 +43,23 @@ export interface PricedCart {
 const REMOVED = "This tool is no longer sold.";
 const SOLD_OUT = "Sold out: fewer units are left than the minimum order.";
 const repriced = (seenCents: number, nowCents: number) => `The price changed from ${inDollars(seenCents)} to ${inDollars(nowCents)} since you added it.`;
+const tooSmall = (totalCents: number) =>
+  `Each line is one order, and an order must come to at least ${inDollars(MINIMUM_CHARGE_CENTS)}, the smallest amount a card can be charged; this one comes to ${inDollars(totalCents)}.`;
+const tooLarge = (totalCents: number) =>
+  `Each line is one order, and an order must come to at most ${inDollars(MAXIMUM_CHARGE_CENTS)}, the largest amount a card can be charged at once; this one comes to ${inDollars(totalCents)}. Please choose fewer units.`;
 
 /**
  * A line's first problem: one the buyer can only solve by removing the line (the tool is gone, or
- * too few units are left for any order), then the price they must accept again, then the quantity.
+ * too few units are left for any order), then the price they must accept again, then the quantity,
+ * then what its order would be charged, judged as placing the order judges it (order-rules.ts).
  */
-function problemOf(line: KeptLine, tool: ToolNow, seenPriceCents: number): Pick<PricedLine, "problem" | "message"> {
+function problemOf(line: KeptLine, tool: ToolNow, seenPriceCents: number, totalCents: number): Pick<PricedLine, "problem" | "message"> {
   if (tool.stock < tool.minOrderQuantity) return { problem: "sold_out", message: SOLD_OUT };
   if (tool.unitPriceCents !== seenPriceCents) return { problem: "repriced", message: repriced(seenPriceCents, tool.unitPriceCents) };
   if (line.quantity < tool.minOrderQuantity) return { problem: "below_moq", message: BELOW_MOQ };
   if (line.quantity > tool.stock) return { problem: "above_aq", message: ABOVE_AQ };
+  if (totalCents < MINIMUM_CHARGE_CENTS) return { problem: "total_too_small", message: tooSmall(totalCents) };
+  if (totalCents > MAXIMUM_CHARGE_CENTS) return { problem: "total_too_large", message: tooLarge(totalCents) };
   return { problem: null, message: null };
 }
 
@@ -74,6 +82,8 @@ function priceLine(line: KeptLine, tool: ToolNow | undefined): PricedLine {
     };
   }
   const seenPriceCents = line.seenPriceCents ?? tool.unitPriceCents;
+  // What an order of the line would cost: the order's own pricing.
+  const lineTotalCents = orderTotalCents(tool.unitPriceCents, line.quantity);
   return {
     toolId: line.toolId,
     toolName: tool.name,
@@ -81,11 +91,10 @@ function priceLine(line: KeptLine, tool: ToolNow | undefined): PricedLine {
     unitPriceCents: tool.unitPriceCents,
     seenPriceCents,
     quantity: line.quantity,
-    // What an order of the line would cost: the order's own pricing.
-    lineTotalCents: orderTotalCents(tool.unitPriceCents, line.quantity),
+    lineTotalCents,
     minOrderQuantity: tool.minOrderQuantity,
     stock: tool.stock,
-    ...problemOf(line, tool, seenPriceCents),
+    ...problemOf(line, tool, seenPriceCents, lineTotalCents),
   };
 }
 

@@ -10,7 +10,8 @@ export interface CartRoutesOptions {
 
 const PROBLEMS =
   "Each line is shown against its tool as it is now, with its problem, if any: `removed` (no longer sold), `sold_out` " +
-  "(fewer units left than the minimum order), `repriced` (the price changed since the line was saved), `below_moq`, `above_aq`. " +
+  "(fewer units left than the minimum order), `repriced` (the price changed since the line was saved), `below_moq`, `above_aq`, " +
+  "`total_too_small`, `total_too_large` (the line's order would come to less than a card can be charged, or more than one payment can be). " +
   "`ready` is true when there are lines and none has a problem.";
 
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart: carts, auth }) => {

@@ -14,9 +14,12 @@ const quantity = z
  * - `removed`: the tool is no longer in the catalogue (only Remove helps);
  * - `repriced`: its price changed since the line was added (saving the line again accepts the new price);
  * - `sold_out`: what is left is below the tool's minimum order (only Remove helps);
- * - `below_moq` / `above_aq`: the quantity is below the tool's minimum or above what is left now.
+ * - `below_moq` / `above_aq`: the quantity is below the tool's minimum or above what is left now;
+ * - `total_too_small` / `total_too_large`: the line's order would come to less than a card can be
+ *   charged (a tool under a whole dollar, priced as the spec prices an order; only Remove helps), or
+ *   more than one card payment can be.
  */
-export const cartLineProblem = z.enum(["removed", "repriced", "sold_out", "below_moq", "above_aq"]);
+export const cartLineProblem = z.enum(["removed", "repriced", "sold_out", "below_moq", "above_aq", "total_too_small", "total_too_large"]);
 export type CartLineProblem = z.infer<typeof cartLineProblem>;
 
 export const cartLine = z.object({

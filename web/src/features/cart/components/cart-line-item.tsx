@@ -17,10 +17,10 @@ interface CartLineItemProps {
   refusal?: string;
 }
 
-/** Lines whose tool can no longer be bought at all: only Remove helps. */
-const GONE = new Set<CartLine["problem"]>(["removed", "sold_out"]);
+/** Lines whose tool can no longer be bought at all, or never for a card's least charge: only Remove helps. */
+const GONE = new Set<CartLine["problem"]>(["removed", "sold_out", "total_too_small"]);
 /** Problems of the quantity itself, which a new quantity being typed replaces. */
-const QUANTITY = new Set<CartLine["problem"]>(["below_moq", "above_aq"]);
+const QUANTITY = new Set<CartLine["problem"]>(["below_moq", "above_aq", "total_too_large"]);
 
 /**
  * One line of the cart: the tool, its price, the quantity to edit (checked as it is typed, saved when
