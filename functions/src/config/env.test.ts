@@ -5,8 +5,8 @@ const production = { NODE_ENV: "production", FIREBASE_PROJECT_ID: "toolshop-prod
 
 describe("rate limit settings", () => {
   it("when none is set, then sign-in, orders, reviews, wishes and the cart have their documented limits", () => {
-    expect(rateLimitSettings(loadEnv({}))).toEqual({ signIn: 10, orders: 30, reviews: 5, wishes: 5, cart: 120 });
-    expect(DEFAULT_RATE_LIMITS).toEqual({ signIn: 10, orders: 30, reviews: 5, wishes: 5, cart: 120 });
+    expect(rateLimitSettings(loadEnv({}))).toEqual({ signIn: 10, orders: 30, reviews: 5, wishes: 5, cart: 120, payments: 60 });
+    expect(DEFAULT_RATE_LIMITS).toEqual({ signIn: 10, orders: 30, reviews: 5, wishes: 5, cart: 120, payments: 60 });
   });
 
   it("when they are set, then they are read as whole numbers, and 0 turns a limit off", () => {
@@ -16,8 +16,9 @@ describe("rate limit settings", () => {
       RATE_LIMIT_REVIEWS_PER_MINUTE: "1",
       RATE_LIMIT_WISHES_PER_MINUTE: "2",
       RATE_LIMIT_CART_PER_MINUTE: "3",
+      RATE_LIMIT_PAYMENTS_PER_MINUTE: "4",
     });
-    expect(rateLimitSettings(env)).toEqual({ signIn: 20, orders: 0, reviews: 1, wishes: 2, cart: 3 });
+    expect(rateLimitSettings(env)).toEqual({ signIn: 20, orders: 0, reviews: 1, wishes: 2, cart: 3, payments: 4 });
   });
 
   it.each(["-1", "1.5", "many"])("when a limit is %s, then the configuration is refused", (value) => {

@@ -15,6 +15,12 @@ const rateLimitSchema = z.object({
   RATE_LIMIT_WISHES_PER_MINUTE: perMinute(5),
   /** The cart's writes (PUT and DELETE /api/cart/lines/{toolId}, POST /api/cart/merge) per user, each counted apart; POST /api/cart/preview per client IP. */
   RATE_LIMIT_CART_PER_MINUTE: perMinute(120),
+  /**
+   * Each of the buyer's payment calls (POST /api/create-payment-intent, /api/orders/{id}/payment,
+   * /api/checkouts/{id}/payment-intent, /api/checkouts/{id}/payment, the sandbox's card confirmation)
+   * per user, counted apart: each asks the payment provider, whose API has its own rate limits.
+   */
+  RATE_LIMIT_PAYMENTS_PER_MINUTE: perMinute(60),
 });
 
 /** Where the shop keeps its data (docs/architecture.md, "Stores"). */
@@ -93,6 +99,7 @@ export interface RateLimitSettings {
   reviews: number;
   wishes: number;
   cart: number;
+  payments: number;
 }
 
 export function rateLimitSettings(env: z.infer<typeof rateLimitSchema>): RateLimitSettings {
@@ -102,6 +109,7 @@ export function rateLimitSettings(env: z.infer<typeof rateLimitSchema>): RateLim
     reviews: env.RATE_LIMIT_REVIEWS_PER_MINUTE,
     wishes: env.RATE_LIMIT_WISHES_PER_MINUTE,
     cart: env.RATE_LIMIT_CART_PER_MINUTE,
+    payments: env.RATE_LIMIT_PAYMENTS_PER_MINUTE,
   };
 }
 

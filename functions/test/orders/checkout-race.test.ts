@@ -6,7 +6,7 @@ import { orderStatuses } from "../../src/modules/orders/orders.store.js";
 import { crowdOfBuyers } from "../support/crowd.js";
 import { unitsOrdered } from "../support/inspect/orders.js";
 import { ledgerTotalOf } from "../support/inspect/tools.js";
-import { PROJECT_ID, TestApi } from "../support/test-app.js";
+import { NO_RATE_LIMITS, PROJECT_ID, TestApi } from "../support/test-app.js";
 
 // Checkouts that cross: each takes three of five hot tools, in every order the lines can come in, at
 // two instances at once, while some of those placed are cancelled. Each checkout locks its tools
@@ -20,8 +20,8 @@ let other: FastifyInstance;
 let urls: string[] = [];
 
 beforeAll(async () => {
-  api = await TestApi.start({ rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 }, logger: process.env.RACE_LOG ? { level: "error" } : undefined });
-  other = await createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 } });
+  api = await TestApi.start({ rateLimits: NO_RATE_LIMITS, logger: process.env.RACE_LOG ? { level: "error" } : undefined });
+  other = await createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: NO_RATE_LIMITS });
   urls = [api.baseUrl, await other.listen({ port: 0, host: "127.0.0.1" })];
 });
 afterAll(async () => {

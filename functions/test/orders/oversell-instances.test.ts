@@ -6,7 +6,7 @@ import { orderStatuses } from "../../src/modules/orders/orders.store.js";
 import { crowdOfBuyers } from "../support/crowd.js";
 import { unitsOrdered } from "../support/inspect/orders.js";
 import { ledgerTotalOf } from "../support/inspect/tools.js";
-import { orderBody, PROJECT_ID, TestApi } from "../support/test-app.js";
+import { NO_RATE_LIMITS, orderBody, PROJECT_ID, TestApi } from "../support/test-app.js";
 
 // The crowd of oversell.test.ts, spread over four instances of the API on one store, as a deployment
 // with API_MAX_INSTANCES=4 runs: each instance batches the orders it got, and the instances' batches
@@ -19,7 +19,7 @@ let urls: string[] = [];
 beforeAll(async () => {
   api = await TestApi.start();
   others = await Promise.all(
-    Array.from({ length: INSTANCES - 1 }, () => createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 } })),
+    Array.from({ length: INSTANCES - 1 }, () => createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: NO_RATE_LIMITS })),
   );
   urls = [api.baseUrl, ...(await Promise.all(others.map((app) => app.listen({ port: 0, host: "127.0.0.1" }))))];
 });

@@ -8,13 +8,12 @@ import { createAccount } from "../support/auth-emulator.js";
 import { awayFromWindowEdge, seedRateLimitKeys, unreachableStores } from "../support/inspect/security.js";
 import { expectProblem } from "../support/problems.js";
 import { storeKind } from "../support/stores.js";
-import { type ApiResponse, orderBody, PROJECT_ID, type SignedInUser, TestApi, TOKEN_SECRET } from "../support/test-app.js";
+import { type ApiResponse, NO_RATE_LIMITS, orderBody, PROJECT_ID, type SignedInUser, TestApi, TOKEN_SECRET } from "../support/test-app.js";
 
 // Issue 10, point 6: rate limits are counted in the store (PostgreSQL or Firestore), so every API
 // instance on one store (and every runtime the Functions emulator starts) enforces one limit between them.
 
 type Limits = NonNullable<AppDependencies["rateLimits"]>;
-const NO_LIMITS: Limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 };
 
 /** Another instance of the API over the same store, as a second function instance is. */
 async function secondInstance(api: TestApi, rateLimits: Limits): Promise<{ app: FastifyInstance; url: string }> {
@@ -52,7 +51,7 @@ describe("orders: 30 a minute means 30 in total, whichever instance takes them",
 
   beforeAll(async () => {
     api = await TestApi.start({ rateLimits: { orders: 30 } });
-    other = await secondInstance(api, { ...NO_LIMITS, orders: 30 });
+    other = await secondInstance(api, { ...NO_RATE_LIMITS, orders: 30 });
   });
   afterAll(async () => {
     await other?.app.close();
@@ -101,7 +100,7 @@ describe("the sign-in exchange: one budget per address across instances", () => 
 
   beforeAll(async () => {
     api = await TestApi.start({ rateLimits: { signIn: 4 } });
-    other = await secondInstance(api, { ...NO_LIMITS, signIn: 4 });
+    other = await secondInstance(api, { ...NO_RATE_LIMITS, signIn: 4 });
   });
   afterAll(async () => {
     await other?.app.close();
@@ -170,7 +169,7 @@ describe("when the store cannot be reached", () => {
       stores: unreachable.stores,
       identity: firebaseIdentity(PROJECT_ID),
       tokens: createTokenService(TOKEN_SECRET, 60),
-      rateLimits: { ...NO_LIMITS, signIn: 10 },
+      rateLimits: { ...NO_RATE_LIMITS, signIn: 10 },
     });
     try {
       const url = await app.listen({ port: 0, host: "127.0.0.1" });

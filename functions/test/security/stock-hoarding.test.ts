@@ -4,7 +4,7 @@ import { createApp } from "../../src/app.js";
 import { loadEnv, orderRules } from "../../src/config/env.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
 import { expectProblem } from "../support/problems.js";
-import { type ApiResponse, orderBody, PROJECT_ID, type SignedInUser, TestApi } from "../support/test-app.js";
+import { type ApiResponse, NO_RATE_LIMITS, orderBody, PROJECT_ID, type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Issue 10, point 7: one buyer could take a tool's whole stock with one unpaid order and hold it for
 // 48 hours. Now an unpaid order holds its units for ORDER_HOLD_MINUTES (60 by default), 15 minutes at
@@ -21,7 +21,7 @@ let otherUrl: string;
 beforeAll(async () => {
   api = await TestApi.start({ orderRules: deployed });
   // A second instance on the same database, as a second function instance is.
-  other = await createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 } });
+  other = await createApp({ stores: api.anotherInstanceStores(), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: NO_RATE_LIMITS });
   otherUrl = await other.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {

@@ -15,7 +15,7 @@ import { createAccount, type FirebaseAccount } from "../support/auth-emulator.js
 import { awayFromWindowEdge, clearRateLimits, storedDataOf } from "../support/inspect/security.js";
 import { expectProblem } from "../support/problems.js";
 import { createTestStores, type TestStores } from "../support/stores.js";
-import { PROJECT_ID, TOKEN_SECRET } from "../support/test-app.js";
+import { NO_RATE_LIMITS, PROJECT_ID, TOKEN_SECRET } from "../support/test-app.js";
 
 // The sign-in exchange is limited per client address (3 a minute here). Which address that is
 // depends on TRUST_PROXY_HOPS: the socket's (0, the plain server), or the one the trusted proxy
@@ -50,7 +50,7 @@ async function startApi(trustProxyHops: number) {
     stores: testStores.another(),
     identity: firebaseIdentity(PROJECT_ID),
     tokens: createTokenService(TOKEN_SECRET, 3600),
-    rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0, cart: 0 },
+    rateLimits: { ...NO_RATE_LIMITS, signIn: 3 },
     trustProxyHops,
   });
   baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -172,7 +172,7 @@ async function startEmulatorChain(trustProxyHops: number): Promise<EmulatorChain
     stores: testStores.another(),
     identity: firebaseIdentity(PROJECT_ID),
     tokens: createTokenService(TOKEN_SECRET, 3600),
-    rateLimits: { signIn: 3, orders: 0, reviews: 0, wishes: 0, cart: 0 },
+    rateLimits: { ...NO_RATE_LIMITS, signIn: 3 },
     trustProxyHops,
     serverFactory: (handler) => {
       route = handler;

@@ -9,7 +9,7 @@ import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
 import { WHOLE_LISTS } from "../../src/lib/whole-list.js";
 import { postgresStores } from "../../src/stores/postgres.js";
 import { addToList, type ListName, listSize } from "../support/inspect/security.js";
-import { PROJECT_ID, type SignedInUser, TestApi } from "../support/test-app.js";
+import { NO_RATE_LIMITS, PROJECT_ID, type SignedInUser, TestApi } from "../support/test-app.js";
 
 // Past its size, a whole list (whole-lists.test.ts) reads at most one row more than its size: the
 // rows PostgreSQL sends for each statement are counted on the pool's way out.
@@ -51,7 +51,7 @@ describe("past its size, a whole list reads at most one row more than its size",
     }) as typeof countingPool.query;
     // An instance of its own, over the counting pool, with empty caches.
     const countedDb = drizzle(countingPool, { schema }) as Database;
-    counted = await createApp({ stores: postgresStores(countedDb), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0 } });
+    counted = await createApp({ stores: postgresStores(countedDb), identity: firebaseIdentity(PROJECT_ID), tokens: api.tokens, rateLimits: NO_RATE_LIMITS });
     await counted.ready();
   });
   afterAll(async () => {

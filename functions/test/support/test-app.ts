@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { getAuth } from "firebase-admin/auth";
 import type { Firestore } from "firebase-admin/firestore";
 import { type AppDependencies, createApp } from "../../src/app.js";
-import { DEFAULT_ORDER_RULES } from "../../src/config/env.js";
+import { DEFAULT_ORDER_RULES, type RateLimitSettings } from "../../src/config/env.js";
 import type { DatabaseHandle } from "../../src/db/client.js";
 import type { NewTool } from "../../src/modules/tools/tools.store.js";
 import { firebaseIdentity } from "../../src/lib/firebase-identity.js";
@@ -54,6 +54,9 @@ export interface TestApiOptions {
   logger?: AppDependencies["logger"];
 }
 
+/** Every rate limit off: a test that means to reach a limit sets that one alone. */
+export const NO_RATE_LIMITS: RateLimitSettings = { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0, payments: 0 };
+
 /** The API on a real port over a fresh database, signed in through the real Auth emulator. */
 export class TestApi {
   private constructor(
@@ -93,7 +96,7 @@ export class TestApi {
   static async start({ payments, logger, rateLimits, orderRules }: TestApiOptions = {}): Promise<TestApi> {
     const testStores = await createTestStores({ poolMax: 20 });
     const tokens = createTokenService(TOKEN_SECRET, 3600);
-    const limits = { signIn: 0, orders: 0, reviews: 0, wishes: 0, cart: 0, ...rateLimits };
+    const limits = { ...NO_RATE_LIMITS, ...rateLimits };
     const rules = { ...DEFAULT_ORDER_RULES, maxUnpaid: 0, ...orderRules };
     const app = await createApp({ stores: testStores.stores, identity: firebaseIdentity(PROJECT_ID), tokens, payments, logger, rateLimits: limits, orderRules: rules });
     const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });

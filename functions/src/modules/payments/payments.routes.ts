@@ -20,10 +20,13 @@ export interface PaymentsRoutesOptions {
   verifyWebhook?: (rawBody: Buffer, signature: string | undefined) => PaymentEvent | null;
 }
 
+/** Each buyer's call that reaches the payment provider spends its own budget (§8.4 of docs/product.md). */
+export const PAYMENTS_LIMIT = { rateLimit: { limit: "payments", per: "user" } } as const;
+
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { payments, orders, auth, verifyWebhook }) => {
   app.post(
     "/create-payment-intent",
-    { onRequest: auth.user, schema: { tags: ["payments"], body: createPaymentIntentBody, response: { 200: paymentIntent } } },
+    { onRequest: auth.user, config: PAYMENTS_LIMIT, schema: { tags: ["payments"], body: createPaymentIntentBody, response: { 200: paymentIntent } } },
     async (request) => {
       const { clientSecret } = await payments.start(currentUser(request), paymentRequestOf(request.body));
       return { clientSecret, provider: payments.provider };
@@ -32,7 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
 
   app.post(
     "/orders/:id/payment",
-    { onRequest: auth.user, schema: { tags: ["payments"], params: idParams, response: { 200: order } } },
+    { onRequest: auth.user, config: PAYMENTS_LIMIT, schema: { tags: ["payments"], params: idParams, response: { 200: order } } },
     async (request) => {
       const principal = currentUser(request);
       await payments.confirm(principal, { kind: "order", id: request.params.id });
@@ -44,6 +47,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     "/checkouts/:id/payment-intent",
     {
       onRequest: auth.user,
+      config: PAYMENTS_LIMIT,
       schema: {
         tags: ["payments"],
         description:
@@ -63,6 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     "/checkouts/:id/payment",
     {
       onRequest: auth.user,
+      config: PAYMENTS_LIMIT,
       schema: {
         tags: ["payments"],
         description:

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AuthGuards } from "../../../lib/auth.js";
+import { PAYMENTS_LIMIT } from "../payments.routes.js";
 import type { PaymentsService } from "../payments.service.js";
 import type { SandboxProvider } from "./sandbox-provider.js";
 import { confirmedSandboxIntent, confirmSandboxIntentBody, sandboxIntentParams } from "./sandbox.schemas.js";
@@ -16,6 +17,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
     "/sandbox/payment-intents/:id/confirm",
     {
       onRequest: auth.user,
+      config: PAYMENTS_LIMIT,
       schema: { tags: ["payments"], params: sandboxIntentParams, body: confirmSandboxIntentBody, response: { 200: confirmedSandboxIntent } },
     },
     async (request) => {
