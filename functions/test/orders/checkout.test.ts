@@ -164,7 +164,11 @@ describe("an unpaid checkout ends as one", () => {
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(first.body.status).toBe("cancelled");
     expect([await shelfStockOf(api, hammer), await shelfStockOf(api, clamp), await shelfStockOf(api, saw)]).toEqual([20, 20, 20]);
-    expect(await outboxOfEvents(api, `checkout:${checkout._id}:cancelled`)).toHaveLength(1);
+    const told = await outboxOfEvents(api, `checkout:${checkout._id}:cancelled`);
+    expect(told).toHaveLength(1);
+    // The lines in the order the buyer sent them.
+    const at = (text: string) => told[0]!.text.indexOf(text);
+    expect([at("3 × Claw Hammer"), at("4 × Bar Clamp"), at("5 × Panel Saw")].every((index, i, all) => index >= 0 && (i === 0 || index > all[i - 1]!))).toBe(true);
   });
 
   it("when one order of an unpaid checkout is deleted, then the whole checkout is cancelled with it", async () => {

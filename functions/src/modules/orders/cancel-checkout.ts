@@ -1,7 +1,7 @@
 import type { Principal } from "../../lib/auth.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { Checkout } from "./checkout.schemas.js";
-import { checkoutStatusOf, toCheckout } from "./checkout-wire.js";
+import { checkoutStatusOf, inLineOrder, toCheckout } from "./checkout-wire.js";
 import { canSee } from "./order-rules.js";
 import type { OrdersContext } from "./orders-context.js";
 import { unitsByTool } from "./units-by-tool.js";
@@ -31,7 +31,7 @@ export async function cancelCheckout(context: OrdersContext, principal: Principa
     const by = checkout.userId === principal.id ? "buyer" : "shop";
     const cancelled = await store.markCheckoutCancelled(tx, checkout.id, by);
     for (const [toolId, quantity] of unitsByTool(cancelled)) await stock.giveBack(work, toolId, quantity);
-    if (cancelled.length > 0) await mail.enqueue(tx, checkoutMessages.cancelled(cancelled, by));
+    if (cancelled.length > 0) await mail.enqueue(tx, checkoutMessages.cancelled(inLineOrder(checkout, cancelled), by));
     if (checkout.userId !== principal.id) {
       await audit.record(tx, { actor: principal, action: "checkout.cancelled", target: { type: "checkout", id: checkout.id }, details: { userEmail: checkout.userEmail } });
     }

@@ -36,6 +36,12 @@ export function checkoutStatusOf(orders: Pick<OrderRecord, "status">[]): Checkou
   return "paid";
 }
 
+/** The checkout's orders among `rows`, in the order the buyer sent its lines, whatever order a store answered in. */
+export function inLineOrder(checkout: Pick<CheckoutRecord, "orderIds">, rows: readonly OrderRecord[]): OrderRecord[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return checkout.orderIds.flatMap((orderId) => byId.get(orderId) ?? []);
+}
+
 /** The checkout as the API answers it, with its orders in the order of its lines. */
 export function toCheckout(checkout: CheckoutRecord, orders: OrderRecord[]): Checkout {
   const status = checkoutStatusOf(orders);

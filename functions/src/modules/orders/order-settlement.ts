@@ -1,5 +1,5 @@
 import { conflict, notFound } from "../../lib/errors.js";
-import { checkoutStatusOf } from "./checkout-wire.js";
+import { checkoutStatusOf, inLineOrder } from "./checkout-wire.js";
 import type { OrderSettlement, OrderToRefund, PayableToSettle } from "./orders.service.js";
 import { toOrder } from "./order-wire.js";
 import type { CheckoutRecord, OrderRecord } from "./orders.store.js";
@@ -68,8 +68,7 @@ export function orderSettlement({ store, stock, audit, mail, messages, checkoutM
       const rows = checkout && (await store.markCheckoutPaid(tx, checkout.id, transactionId, cardLast4));
       if (!checkout || !rows) return false;
       // One receipt for the checkout, listing every line in the order the buyer sent them.
-      const inLineOrder = checkout.orderIds.flatMap((orderId) => rows.filter((row) => row.id === orderId));
-      await mail.enqueue(tx, checkoutMessages.paid(checkout, inLineOrder));
+      await mail.enqueue(tx, checkoutMessages.paid(checkout, inLineOrder(checkout, rows)));
       afterCommit(() => lists.changed(checkout.userEmail));
       return true;
     },
