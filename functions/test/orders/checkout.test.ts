@@ -131,6 +131,19 @@ describe("a checkout places every line at once", () => {
     expect(other.body.code).toBe("idempotency_key_reused");
   });
 
+  it("when a refused checkout and a good one send one Idempotency-Key at once, then the refused one spends no key and the good one is placed", async () => {
+    const [hammer, clamp] = await threeTools();
+    const headers = { "idempotency-key": `checkout-refused-${Date.now()}` };
+    const bodies = await Promise.all([api.checkoutBody([{ toolId: clamp, quantity: 2 }]), api.checkoutBody([{ toolId: hammer, quantity: 21 }]), api.checkoutBody([{ toolId: hammer, quantity: 2 }])]);
+    const send = (body: unknown, more: Record<string, string> = {}) => api.request("POST", "/checkouts", { token: buyer.token, body, headers: more });
+    // The first checkout keeps the instance busy, so the two sharing a key wait for the next batch together.
+    const [, refused, good] = await Promise.all([send(bodies[0]), send(bodies[1], headers), send(bodies[2], headers)]);
+    expect(good.status).toBe(201);
+    // Refused for its line; or, reaching the server after the good one, for reusing its key with other lines.
+    expect([`${refused.status} ${refused.body.code}`]).toEqual([expect.stringMatching(/^(409 checkout_refused|422 idempotency_key_reused)$/)]);
+    expect(await shelfStockOf(api, hammer)).toBe(18);
+  });
+
   it("when a buyer holds unpaid checkouts, then each counts once toward the unpaid limit, whatever its lines", async () => {
     const capped = await TestApi.start({ orderRules: { maxUnpaid: 2 } });
     try {

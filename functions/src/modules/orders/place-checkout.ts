@@ -193,13 +193,11 @@ function placeBatch({ store, change, stock, mail, checkoutMessages, lists, rules
     const placements: Placement[] = [];
     const taken = new Map<string, number>();
     for (const asked of batch) {
-      if (asked.key !== null) {
-        const pair = idempotencyPair(asked.buyer.id, asked.key);
-        if (usedKeys.has(pair)) {
-          placements.push({ kind: "key_used" });
-          continue;
-        }
-        usedKeys.add(pair);
+      // A key is spent by the checkout it placed: a refused one leaves it to the next request that sends it.
+      const pair = asked.key === null ? null : idempotencyPair(asked.buyer.id, asked.key);
+      if (pair !== null && usedKeys.has(pair)) {
+        placements.push({ kind: "key_used" });
+        continue;
       }
       const decided = decideCheckout(asked, facts, rules);
       if (decided.kind !== "accepted") {
@@ -230,6 +228,7 @@ function placeBatch({ store, change, stock, mail, checkoutMessages, lists, rules
         placements.push({ kind: "key_used" });
         continue;
       }
+      if (pair !== null) usedKeys.add(pair);
       for (const order of placed.orders) taken.set(order.toolId, (taken.get(order.toolId) ?? 0) + order.quantity);
       await cart.removeLines(tx, buyer.id, placed.orders.map((order) => order.toolId));
       await mail.enqueue(tx, checkoutMessages.placed(placed.checkout, placed.orders));
