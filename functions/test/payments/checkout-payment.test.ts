@@ -341,6 +341,23 @@ describe("paying a checkout through Stripe", () => {
     expect(await paymentOf(api, intentId)).toMatchObject({ status: "succeeded" });
   });
 
+  it("when Stripe gave a part back but the answer was lost, and it has forgotten the key by the time the sweeper asks again, then the part is not given twice", async () => {
+    const { checkout, intentId } = await paidCheckout();
+    const clamp = checkout.orders[1]!;
+    // Stripe refunds, but neither the call nor its one retry hears back.
+    stub.failNext(2, "timeout", { path: "/v1/refunds", method: "POST" });
+    expect((await refundOrder(api, admin, clamp._id)).body).toMatchObject({ status: "refunded" });
+    expect(await partialRefundOf(api, clamp._id)).toMatchObject({ status: "due" });
+    expect(stub.refundsFor(intentId)).toEqual([expect.objectContaining({ amount: 1800 })]);
+
+    stub.clearFailures();
+    stub.forgetIdempotencyKeys();
+    await agePartialRefund(api, clamp._id, 10);
+    expect(await retryDueRefunds(api.stores, stripe)).toEqual({ refunded: [], refundedOrders: [clamp._id], stillDue: [], notTried: 0 });
+    expect(stub.refundsFor(intentId)).toEqual([expect.objectContaining({ amount: 1800, metadata: { refundKey: `toolshop-refund-${intentId}-${clamp._id}` } })]);
+    expect(await partialRefundOf(api, clamp._id)).toMatchObject({ status: "refunded" });
+  });
+
   it("when another buyer names my checkout, then starting and confirming its payment are 404 and Stripe is not called", async () => {
     const checkout = await threeLineCheckout(api, buyer);
     expectProblem(await startPayment(api, otherBuyer, checkout._id), 404);

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 /**
  * Enough of Stripe's REST API for the shop's calls, on a local port, so the real `stripe` library
  * can be driven end to end: PaymentIntents (create with Idempotency-Key, retrieve) and refunds, whole
- * or of an amount.
+ * or of an amount, and listed by intent.
  * Tests steer it (an intent's status, amount or last error; the next calls hanging or failing)
  * and read back every call it took.
  */
@@ -54,6 +54,7 @@ export interface StubRefund {
   paymentIntent: string;
   amount: number;
   idempotencyKey: string | null;
+  metadata: Record<string, string>;
 }
 
 /** What the next calls do instead of answering: hang past the client's timeout, or answer 500. */
@@ -102,7 +103,7 @@ export class StripeStub {
   readonly refunds: StubRefund[] = [];
   readonly paymentMethods = new Map<string, StubPaymentMethod>();
   private readonly replies = new Map<string, { params: string; answer: Answer }>();
-  private failures: { failure: StubFailure; path?: string }[] = [];
+  private failures: { failure: StubFailure; path?: string; method?: string }[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -128,9 +129,14 @@ export class StripeStub {
     await new Promise<void>((resolve, reject) => this.server.close((error) => (error ? reject(error) : resolve())));
   }
 
-  /** The next `count` calls fail in the given way: whatever their path, or only those to `path` (`/v1/refunds`). */
-  failNext(count: number, failure: StubFailure, { path }: { path?: string } = {}): void {
-    this.failures = Array.from({ length: count }, () => ({ failure, path }));
+  /** The next `count` calls fail in the given way: whatever they ask, or only those to `path` (`/v1/refunds`), with `method` if given. */
+  failNext(count: number, failure: StubFailure, { path, method }: { path?: string; method?: string } = {}): void {
+    this.failures = Array.from({ length: count }, () => ({ failure, path, method }));
+  }
+
+  /** Stripe forgets idempotency keys after 24 hours: a key sent again is new. */
+  forgetIdempotencyKeys(): void {
+    this.replies.clear();
   }
 
   /** Calls are answered normally again, whatever failures were still queued. */
@@ -213,7 +219,7 @@ export class StripeStub {
     const params = request.method === "GET" ? Object.fromEntries(url.searchParams) : parseStripeForm(text);
     this.calls.push({ method: request.method ?? "", path: url.pathname, idempotencyKey, params });
 
-    const queued = this.failures.findIndex((f) => f.path === undefined || f.path === url.pathname);
+    const queued = this.failures.findIndex((f) => (f.path === undefined || f.path === url.pathname) && (f.method === undefined || f.method === request.method));
     const failure = queued === -1 ? undefined : this.failures.splice(queued, 1)[0]!.failure;
     if (failure === "error") return this.send(response, stripeError(500, "api_error", "An unknown error occurred"));
     if (!/^Bearer sk_test_\w+$/.test(request.headers.authorization ?? "")) {
@@ -243,6 +249,11 @@ export class StripeStub {
       return { status: 200, body: this.expanded(intent, params) };
     }
     if (method === "POST" && path === "/v1/refunds") return this.idempotent(key, params, () => this.refund(params, key));
+    if (method === "GET" && path === "/v1/refunds") {
+      const of = String(params.payment_intent ?? "");
+      const data = this.refunds.filter((r) => !of || r.paymentIntent === of).map((r) => this.refundObject(r));
+      return { status: 200, body: { object: "list", url: "/v1/refunds", has_more: false, data } };
+    }
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -325,11 +336,13 @@ export class StripeStub {
         "amount_too_large",
       );
     }
-    const refund = { id: `re_stub_${token(10)}`, paymentIntent: intentId, amount, idempotencyKey: key };
+    const refund = { id: `re_stub_${token(10)}`, paymentIntent: intentId, amount, idempotencyKey: key, metadata: (params.metadata as Record<string, string> | undefined) ?? {} };
     this.refunds.push(refund);
-    return {
-      status: 200,
-      body: { id: refund.id, object: "refund", amount: refund.amount, currency: intent.currency, payment_intent: intentId, status: "succeeded" },
-    };
+    return { status: 200, body: this.refundObject(refund) };
+  }
+
+  private refundObject(refund: StubRefund) {
+    const currency = this.intents.get(refund.paymentIntent)?.currency ?? "usd";
+    return { id: refund.id, object: "refund", amount: refund.amount, currency, payment_intent: refund.paymentIntent, metadata: refund.metadata, status: "succeeded" };
   }
 }

@@ -65,6 +65,17 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Whether a part of a payment was given back under this key already. Stripe keeps an idempotency key
+ * for 24 hours only, and unlike a whole refund, a second part is not refused while money is left; so
+ * each refund carries its key, and a part asked for again is looked for among the intent's refunds
+ * (a checkout has at most 50 lines, so one page of 100 holds them all).
+ */
+async function partGivenBack(stripe: Stripe, intentId: string, key: string): Promise<boolean> {
+  const refunds = await stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+  return refunds.data.some((refund) => refund.metadata?.refundKey === key && refund.status !== "failed" && refund.status !== "canceled");
+}
+
 export function stripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: "stripe",
@@ -82,8 +93,12 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     retrieveIntent: (id) => call(async () => toProviderIntent(await stripe.paymentIntents.retrieve(id, { expand: ["payment_method"] }))),
     refund: (intentId, idempotencyKey, amountCents) =>
       call(async () => {
+        if (amountCents !== undefined && (await partGivenBack(stripe, intentId, idempotencyKey))) return;
         try {
-          await stripe.refunds.create({ payment_intent: intentId, ...(amountCents !== undefined && { amount: amountCents }) }, { idempotencyKey });
+          await stripe.refunds.create(
+            { payment_intent: intentId, ...(amountCents !== undefined && { amount: amountCents }), metadata: { refundKey: idempotencyKey } },
+            { idempotencyKey },
+          );
         } catch (error) {
           // The money is back already: refunded from the dashboard, or by an earlier call whose answer
           // was lost and whose key Stripe has since forgotten (it keeps keys for 24 hours).
