@@ -5,9 +5,9 @@ import type { User } from "firebase/auth";
 import { http, HttpResponse } from "msw";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import type { Cart } from "@api/cart/cart.schemas";
 import type { PlaceCheckoutBody } from "@api/orders/checkout.schemas";
 import type { Session } from "@/lib/auth";
+import { cartOf, hammerLine } from "@/test/carts";
 import { unpaidCheckout } from "@/test/checkouts";
 import { useNodeAbortController } from "@/test/node-abort-controller";
 import { unpaidOrder } from "@/test/orders";
@@ -20,48 +20,37 @@ const auth = vi.hoisted(() => ({ session: { status: "signedOut" } as Session }))
 vi.mock("@/lib/auth", () => ({ useSession: () => auth.session }));
 auth.session = { status: "signedIn", user: {} as User, email: "buyer@toolshop.test", displayName: "Bob Buyer" };
 
-const cart: Cart = {
-  lines: [
-    {
-      toolId: "t1",
-      toolName: "Claw Hammer",
-      img: "/images/claw-hammer.svg",
-      unitPrice: 18,
-      seenPrice: 18,
-      quantity: 10,
-      lineTotal: 180,
-      moq: 10,
-      aq: 50,
-      problem: null,
-      message: null,
-    },
-  ],
-  count: 1,
-  total: 180,
-  ready: true,
-};
+const cart = cartOf(hammerLine);
+
+/** The buyer's last order, whose phone and address the checkout starts with. */
+const lastOrder = http.get("/api/orders", () => HttpResponse.json([{ ...unpaidOrder, userPhone: "+1 555 0999", userAddress: "New Road 2" }]));
+
+/** The cart page as the app routes it, with the payment page a placed checkout goes on to. */
+function renderCartPage() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={["/cart"]}>
+        <Routes>
+          <Route path="/cart" element={<CartRoute />} />
+          <Route path="/dashboard/checkouts/:id/payment" element={<h1>Payment page</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
 
 describe("the cart page, with the checkout", () => {
   it("when a buyer checks out, then the phone and address start as the order form's, the checkout is placed and the buyer goes on to pay", async () => {
     const placed: PlaceCheckoutBody[] = [];
     server.use(
       http.get("/api/cart", () => HttpResponse.json(cart)),
-      http.get("/api/orders", () => HttpResponse.json([{ ...unpaidOrder, userPhone: "+1 555 0999", userAddress: "New Road 2" }])),
+      lastOrder,
       http.post("/api/checkouts", async ({ request }) => {
         placed.push((await request.json()) as PlaceCheckoutBody);
         return HttpResponse.json(unpaidCheckout, { status: 201 });
       }),
     );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={["/cart"]}>
-          <Routes>
-            <Route path="/cart" element={<CartRoute />} />
-            <Route path="/dashboard/checkouts/:id/payment" element={<h1>Payment page</h1>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderCartPage();
     const checkout = within(await screen.findByRole("region", { name: "Check out" }));
     expect(await checkout.findByDisplayValue("+1 555 0999")).toBe(checkout.getByLabelText("Phone Number"));
     expect(checkout.getByLabelText("Address")).toHaveValue("New Road 2");
@@ -76,7 +65,7 @@ describe("the cart page, with the checkout", () => {
     server.use(
       // Stock fell to 12 since the page was opened: the second read of the cart says so.
       http.get("/api/cart", () => HttpResponse.json(reads++ === 0 ? cart : { ...cart, lines: [{ ...cart.lines[0]!, aq: 12 }] })),
-      http.get("/api/orders", () => HttpResponse.json([{ ...unpaidOrder, userPhone: "+1 555 0999", userAddress: "New Road 2" }])),
+      lastOrder,
       http.put("/api/cart/lines/t1", () =>
         HttpResponse.json({ title: "Unprocessable", status: 422, code: "above_aq", detail: "Quantity cannot exceed the available quantity." }, { status: 422, headers: { "Content-Type": "application/problem+json" } }),
       ),
@@ -85,16 +74,7 @@ describe("the cart page, with the checkout", () => {
         return HttpResponse.json(unpaidCheckout, { status: 201 });
       }),
     );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={["/cart"]}>
-          <Routes>
-            <Route path="/cart" element={<CartRoute />} />
-            <Route path="/dashboard/checkouts/:id/payment" element={<h1>Payment page</h1>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderCartPage();
     const user = userEvent.setup();
     const checkout = within(await screen.findByRole("region", { name: "Check out" }));
     await checkout.findByDisplayValue("+1 555 0999");

@@ -3,9 +3,10 @@ import userEvent from "@testing-library/user-event";
 import type { User } from "firebase/auth";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Cart, CartLine, PreviewCartBody, SaveCartLineBody } from "@api/cart/cart.schemas";
+import type { Cart, PreviewCartBody, SaveCartLineBody } from "@api/cart/cart.schemas";
 import { ABOVE_AQ, BELOW_MOQ } from "@api/orders/orders.schemas";
 import type { Session } from "@/lib/auth";
+import { cartOf, hammerLine, levelLine } from "@/test/carts";
 import { useNodeAbortController } from "@/test/node-abort-controller";
 import { renderWithProviders } from "@/test/render-with-providers";
 import { server } from "@/test/server";
@@ -19,24 +20,8 @@ vi.mock("@/lib/auth", () => ({ useSession: () => auth.session }));
 
 const buyer: Session = { status: "signedIn", user: {} as User, email: "buyer@toolshop.test", displayName: "Bob" };
 
-const hammer: CartLine = {
-  toolId: "t1",
-  toolName: "Claw Hammer",
-  img: "/images/claw-hammer.svg",
-  unitPrice: 18,
-  seenPrice: 18,
-  quantity: 10,
-  lineTotal: 180,
-  moq: 10,
-  aq: 50,
-  problem: null,
-  message: null,
-};
-const level: CartLine = { ...hammer, toolId: "t2", toolName: "Spirit Level", unitPrice: 4.5, seenPrice: 4.5, quantity: 4, lineTotal: 16, moq: 2, aq: 9 };
-const cartOf = (...lines: CartLine[]): Cart => {
-  const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-  return { lines, count: lines.length, total, ready: lines.length > 0 && lines.every((line) => line.problem === null) };
-};
+const hammer = hammerLine;
+const level = levelLine;
 
 /** What the checkout below the lines was last given. */
 let slot: CheckoutSlotProps | null = null;

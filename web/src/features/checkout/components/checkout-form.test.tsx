@@ -4,29 +4,18 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import type { Cart, CartLine } from "@api/cart/cart.schemas";
+import type { Cart } from "@api/cart/cart.schemas";
 import type { PlaceCheckoutBody } from "@api/orders/checkout.schemas";
 import { ABOVE_AQ } from "@api/orders/orders.schemas";
+import { cartOf, hammerLine, levelLine } from "@/test/carts";
 import { unpaidCheckout } from "@/test/checkouts";
 import { problemResponse } from "@/test/problem-response";
 import { server } from "@/test/server";
 import { CheckoutForm, type ContactDefaults, SOME_LINES_REFUSED } from "./checkout-form";
 
-const hammer: CartLine = {
-  toolId: "t1",
-  toolName: "Claw Hammer",
-  img: "/images/claw-hammer.svg",
-  unitPrice: 18,
-  seenPrice: 18,
-  quantity: 10,
-  lineTotal: 180,
-  moq: 10,
-  aq: 50,
-  problem: null,
-  message: null,
-};
-const level: CartLine = { ...hammer, toolId: "t2", toolName: "Spirit Level", unitPrice: 4.5, seenPrice: 4.5, quantity: 4, lineTotal: 16, moq: 2, aq: 9 };
-const cart: Cart = { lines: [hammer, level], count: 2, total: 196, ready: true };
+const hammer = hammerLine;
+const level = levelLine;
+const cart = cartOf(hammer, level);
 
 const checkout = unpaidCheckout;
 
