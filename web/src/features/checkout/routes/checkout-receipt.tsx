@@ -1,24 +1,15 @@
-import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { Checkout } from "@api/orders/checkout.schemas";
+import { CardFacts, Fact, TimeFact } from "@/components/ui/fact";
 import { QueryState } from "@/components/ui/query-state";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
-import { formatDate, formatDateTime, formatDollars } from "@/lib/format";
+import { formatDate, formatDollars } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useCheckout } from "../api/get-checkout";
 import { CheckoutLines } from "../components/checkout-lines";
 import { checkoutNumber, checkoutStatusWords, itemCount } from "../lib/checkout-words";
 import "../components/checkout.css";
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /** The one receipt of a paid checkout: every line, linked to its order, and the one payment. */
 function CheckoutReceipt({ checkout }: { checkout: Checkout & { paidAt: string } }) {
@@ -31,13 +22,8 @@ function CheckoutReceipt({ checkout }: { checkout: Checkout & { paidAt: string }
         <dl className="receipt-facts">
           <Fact term="Checkout Number">{checkoutNumber(checkout._id)}</Fact>
           <Fact term="Total Price">{formatDollars(checkout.total)}</Fact>
-          <Fact term="Paid at">
-            <time dateTime={checkout.paidAt}>{formatDateTime(checkout.paidAt)}</time>
-          </Fact>
-          <Fact term="Card">{checkout.cardLast4 ? `ending in ${checkout.cardLast4}` : "Not known"}</Fact>
-          <Fact term="Transaction Id">
-            <span className="transaction-id">{checkout.transactionId ?? "Not known"}</span>
-          </Fact>
+          <TimeFact term="Paid at" at={checkout.paidAt} />
+          <CardFacts cardLast4={checkout.cardLast4} transactionId={checkout.transactionId} />
           <Fact term="Delivery address">{checkout.userAddress}</Fact>
           <Fact term="Phone Number">{checkout.userPhone}</Fact>
         </dl>

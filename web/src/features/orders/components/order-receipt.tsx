@@ -1,16 +1,7 @@
 import type { Order } from "@api/orders/orders.schemas";
-import type { ReactNode } from "react";
-import { formatDateTime, formatDollars } from "@/lib/format";
+import { CardFacts, Fact, TimeFact } from "@/components/ui/fact";
+import { formatDollars } from "@/lib/format";
 import { orderNumber, unitPriceCharged } from "../lib/order-status";
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /** What the buyer paid for, as a receipt: the one part of the order page that is printed. */
 export function OrderReceipt({ order }: { order: Order & { paidAt: string } }) {
@@ -25,18 +16,9 @@ export function OrderReceipt({ order }: { order: Order & { paidAt: string } }) {
           <Fact term="Unit Price">{formatDollars(unitPriceCharged(order))}</Fact>
           <Fact term="Quantity">{order.quantityAmount} units</Fact>
           <Fact term="Total Price">{formatDollars(order.toolPrice)}</Fact>
-          <Fact term="Paid at">
-            <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
-          </Fact>
-          {order.refundedAt && (
-            <Fact term="Refunded at">
-              <time dateTime={order.refundedAt}>{formatDateTime(order.refundedAt)}</time>
-            </Fact>
-          )}
-          <Fact term="Card">{order.cardLast4 ? `ending in ${order.cardLast4}` : "Not known"}</Fact>
-          <Fact term="Transaction Id">
-            <span className="transaction-id">{order.transactionId ?? "Not known"}</span>
-          </Fact>
+          <TimeFact term="Paid at" at={order.paidAt} />
+          {order.refundedAt && <TimeFact term="Refunded at" at={order.refundedAt} />}
+          <CardFacts cardLast4={order.cardLast4} transactionId={order.transactionId} />
         </dl>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import type { Order } from "@api/orders/orders.schemas";
 import { Link, useParams } from "react-router-dom";
+import { Fact, TimeFact } from "@/components/ui/fact";
 import { QueryState } from "@/components/ui/query-state";
 import { paths } from "@/config/paths";
 import { useSession } from "@/lib/auth";
@@ -34,50 +35,16 @@ function Timeline({ order }: { order: Order }) {
 function Summary({ order }: { order: Order }) {
   return (
     <dl className="tool-facts">
-      <div>
-        <dt>Status</dt>
-        <dd>
-          <OrderStatusBadge status={order.status} />
-        </dd>
-      </div>
-      <div>
-        <dt>Date</dt>
-        <dd>
-          <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-        </dd>
-      </div>
-      <div>
-        <dt>Tools Name</dt>
-        <dd>{order.toolName}</dd>
-      </div>
-      <div>
-        <dt>Quantity</dt>
-        <dd>{order.quantityAmount} units</dd>
-      </div>
-      <div>
-        <dt>Total Price</dt>
-        <dd>{formatDollars(order.toolPrice)}</dd>
-      </div>
-      {order.status === "shipped" && order.shippingCarrier && (
-        <div>
-          <dt>Carrier</dt>
-          <dd>{order.shippingCarrier}</dd>
-        </div>
-      )}
-      {order.status === "shipped" && order.trackingNumber && (
-        <div>
-          <dt>Tracking number</dt>
-          <dd>{order.trackingNumber}</dd>
-        </div>
-      )}
-      {!order.paid && order.releasesAt && (
-        <div>
-          <dt>Held until</dt>
-          <dd>
-            <time dateTime={order.releasesAt}>{heldUntil(order.releasesAt)}</time>
-          </dd>
-        </div>
-      )}
+      <Fact term="Status">
+        <OrderStatusBadge status={order.status} />
+      </Fact>
+      <TimeFact term="Date" at={order.createdAt} format={formatDate} />
+      <Fact term="Tools Name">{order.toolName}</Fact>
+      <Fact term="Quantity">{order.quantityAmount} units</Fact>
+      <Fact term="Total Price">{formatDollars(order.toolPrice)}</Fact>
+      {order.status === "shipped" && order.shippingCarrier && <Fact term="Carrier">{order.shippingCarrier}</Fact>}
+      {order.status === "shipped" && order.trackingNumber && <Fact term="Tracking number">{order.trackingNumber}</Fact>}
+      {!order.paid && order.releasesAt && <TimeFact term="Held until" at={order.releasesAt} format={heldUntil} />}
     </dl>
   );
 }
