@@ -94,11 +94,11 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     refund: (intentId, idempotencyKey, amountCents) =>
       call(async () => {
         if (amountCents !== undefined && (await partGivenBack(stripe, intentId, idempotencyKey))) return;
+        // Only a part carries its key: a whole refund asked again must send what it sent first, as Stripe
+        // refuses a key with other parameters, and needs none, since Stripe refuses a second one itself.
+        const part = amountCents === undefined ? {} : { amount: amountCents, metadata: { refundKey: idempotencyKey } };
         try {
-          await stripe.refunds.create(
-            { payment_intent: intentId, ...(amountCents !== undefined && { amount: amountCents }), metadata: { refundKey: idempotencyKey } },
-            { idempotencyKey },
-          );
+          await stripe.refunds.create({ payment_intent: intentId, ...part }, { idempotencyKey });
         } catch (error) {
           // The money is back already: refunded from the dashboard, or by an earlier call whose answer
           // was lost and whose key Stripe has since forgotten (it keeps keys for 24 hours).
