@@ -79,6 +79,12 @@ describe("deciding a batch of orders for one tool", () => {
     expect(accepted.map((row) => row.userId)).toEqual(["a", "b"]);
   });
 
+  it("when a refused order and a good one share a key in one batch, then the refused one spends no key and the good one is placed", () => {
+    const { decisions, accepted } = decideBatch([order("a", 1, "k"), order("a", 3, "k")], facts(), sequentialIds());
+    expect(kinds(decisions)).toEqual(["below_moq", "accepted"]);
+    expect(accepted.map((row) => [row.id, row.quantity])).toEqual([["order-1", 3]]);
+  });
+
   it("when a key already names an order, then the retry is told so, even when the stock is gone", () => {
     const { decisions, accepted } = decideBatch([order("a", 5, "k")], facts({ tool: { ...tool, stock: 0 }, usedKeys: new Set([idempotencyPair("a", "k")]) }));
     expect(kinds(decisions)).toEqual(["key_used"]);

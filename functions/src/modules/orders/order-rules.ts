@@ -79,11 +79,9 @@ export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId
   let left = tool.stock;
   const accepted: AcceptedOrder[] = [];
   const decisions = batch.map((order): Decision => {
-    if (order.idempotencyKey !== null) {
-      const pair = idempotencyPair(order.buyer.id, order.idempotencyKey);
-      if (usedKeys.has(pair)) return { kind: "key_used" };
-      usedKeys.add(pair);
-    }
+    // A key is spent by the order it places: a refused one leaves it to the next request that sends it.
+    const pair = order.idempotencyKey === null ? null : idempotencyPair(order.buyer.id, order.idempotencyKey);
+    if (pair !== null && usedKeys.has(pair)) return { kind: "key_used" };
     if (order.quantity < tool.minOrderQuantity) return { kind: "refused", reason: "below_moq" };
     if (order.quantity > left) return { kind: "refused", reason: "above_aq" };
     const totalCents = orderTotalCents(tool.unitPriceCents, order.quantity);
@@ -96,6 +94,7 @@ export function decideBatch(batch: readonly NewOrder[], facts: BatchFacts, newId
       if (held >= maxUnpaid) return { kind: "refused", reason: "too_many_unpaid" };
       unpaid.set(order.buyer.id, held + 1);
     }
+    if (pair !== null) usedKeys.add(pair);
     const hold = holdMinutesFor(order.quantity, left, holdMinutes);
     left -= order.quantity;
     const id = newId();
