@@ -158,7 +158,7 @@ describe("a visitor's cart preview", () => {
   });
 
   it("when a preview is empty, then the cart is empty and not ready; a bad body is 400", async () => {
-    expect((await preview(api, [])).body).toEqual({ lines: [], count: 0, total: 0, ready: false });
+    expect((await preview(api, [])).body).toEqual({ lines: [], count: 0, total: 0, message: null, ready: false });
     expectValidationProblem(await preview(api, [{ toolId: "x", quantity: 1.5 }]));
     expectProblem(await api.request("POST", "/cart/preview", { body: {} }), 400);
   });

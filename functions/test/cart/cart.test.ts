@@ -22,7 +22,7 @@ const asAdmin = (method: string, path: string, body?: unknown) => api.request(me
 describe("adding, setting and removing lines", () => {
   it("when a buyer adds tools, then the cart lists them oldest first, each priced as an order of it would be, with the price seen", async () => {
     const buyer = await api.signUp();
-    expect(await cartOf(api, buyer)).toEqual({ lines: [], count: 0, total: 0, ready: false });
+    expect(await cartOf(api, buyer)).toEqual({ lines: [], count: 0, total: 0, message: null, ready: false });
     const wrench = await api.addTool({ name: "Torque Wrench", unitPriceCents: 25_99, minOrderQuantity: 2, stock: 100 });
     const saw = await api.addTool({ name: "Hand Saw", img: "/images/tools/saw.svg", unitPriceCents: 12_50, minOrderQuantity: 1, stock: 5 });
 
@@ -35,6 +35,7 @@ describe("adding, setting and removing lines", () => {
       ],
       count: 2,
       total: 99,
+      message: null,
       ready: true,
     });
     expect(await cartOf(api, buyer)).toEqual(cart);

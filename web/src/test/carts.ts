@@ -23,5 +23,6 @@ export const cartOf = (...lines: CartLine[]): Cart => ({
   lines,
   count: lines.length,
   total: lines.reduce((sum, line) => sum + line.lineTotal, 0),
+  message: null,
   ready: lines.length > 0 && lines.every((line) => line.problem === null),
 });

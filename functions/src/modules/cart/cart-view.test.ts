@@ -93,9 +93,20 @@ describe("the cart", () => {
     expect(cart.ready).toBe(true);
   });
 
+  it("when the lines are each one card payment but together more, then the cart says so and is not ready", () => {
+    const press: ToolNow = { ...hammer, id: "press", unitPriceCents: 300_000_00, minOrderQuantity: 1, stock: 10 };
+    const lathe: ToolNow = { ...press, id: "lathe" };
+    const cart = priceCart([line({ toolId: "press", quantity: 2, seenPriceCents: 300_000_00 }), line({ toolId: "lathe", quantity: 2, seenPriceCents: 300_000_00 })], toolsOf(press, lathe));
+    expect(cart.lines.map((priced) => priced.problem)).toEqual([null, null]);
+    expect(cart.message).toBe(
+      "A checkout's total must be at most $999,999.99, the largest amount a card can be charged at once; this cart comes to $1,200,000.00. Please check out fewer units.",
+    );
+    expect(cart.ready).toBe(false);
+  });
+
   it("when one line has a problem, or there are none, then it is not ready", () => {
     expect(priceCart([line(), line({ toolId: "gone" })], toolsOf(hammer)).ready).toBe(false);
-    expect(priceCart([], new Map())).toEqual({ lines: [], totalCents: 0, ready: false });
+    expect(priceCart([], new Map())).toEqual({ lines: [], totalCents: 0, message: null, ready: false });
   });
 
   it("when it goes on the wire, then prices are dollars and the tool's facts have the contract's names", () => {
@@ -117,6 +128,7 @@ describe("the cart", () => {
       ],
       count: 1,
       total: 36,
+      message: null,
       ready: false,
     });
   });

@@ -35,7 +35,9 @@ export interface PricedLine {
 export interface PricedCart {
   lines: PricedLine[];
   totalCents: number;
-  /** There are lines and none has a problem: the cart can be checked out as it stands. */
+  /** What keeps the cart as a whole from being checked out (its total above one card payment); null otherwise. */
+  message: string | null;
+  /** There are lines, none has a problem, and neither has the cart: it can be checked out as it stands. */
   ready: boolean;
 }
 
@@ -45,6 +47,8 @@ const SOLD_OUT = "Sold out: fewer units are left than the minimum order.";
 const repriced = (seenCents: number, nowCents: number) => `The price changed from ${inDollars(seenCents)} to ${inDollars(nowCents)} since you added it.`;
 const tooSmall = (totalCents: number) =>
   `Each line is one order, and an order must come to at least ${inDollars(MINIMUM_CHARGE_CENTS)}, the smallest amount a card can be charged; this one comes to ${inDollars(totalCents)}.`;
+const cartTooLarge = (totalCents: number) =>
+  `A checkout's total must be at most ${inDollars(MAXIMUM_CHARGE_CENTS)}, the largest amount a card can be charged at once; this cart comes to ${inDollars(totalCents)}. Please check out fewer units.`;
 const tooLarge = (totalCents: number) =>
   `Each line is one order, and an order must come to at most ${inDollars(MAXIMUM_CHARGE_CENTS)}, the largest amount a card can be charged at once; this one comes to ${inDollars(totalCents)}. Please choose fewer units.`;
 
@@ -101,9 +105,8 @@ function priceLine(line: KeptLine, tool: ToolNow | undefined): PricedLine {
 /** The cart page's view of these lines, in their order, each against its tool as it is now (absent: no longer listed). */
 export function priceCart(lines: readonly KeptLine[], tools: ReadonlyMap<string, ToolNow>): PricedCart {
   const priced = lines.map((line) => priceLine(line, tools.get(line.toolId)));
-  return {
-    lines: priced,
-    totalCents: priced.reduce((sum, line) => sum + line.lineTotalCents, 0),
-    ready: priced.length > 0 && priced.every((line) => line.problem === null),
-  };
+  const totalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  // One card payment pays the checkout, as placing it judges (place-checkout.ts).
+  const message = totalCents > MAXIMUM_CHARGE_CENTS ? cartTooLarge(totalCents) : null;
+  return { lines: priced, totalCents, message, ready: priced.length > 0 && message === null && priced.every((line) => line.problem === null) };
 }

@@ -25,6 +25,7 @@ export const toCart = (cart: PricedCart): Cart => ({
   lines: cart.lines.map(toCartLine),
   count: cart.lines.length,
   total: toDollars(cart.totalCents),
+  message: cart.message,
   ready: cart.ready,
 });
 

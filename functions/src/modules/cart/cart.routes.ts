@@ -12,7 +12,8 @@ const PROBLEMS =
   "Each line is shown against its tool as it is now, with its problem, if any: `removed` (no longer sold), `sold_out` " +
   "(fewer units left than the minimum order), `repriced` (the price changed since the line was saved), `below_moq`, `above_aq`, " +
   "`total_too_small`, `total_too_large` (the line's order would come to less than a card can be charged, or more than one payment can be). " +
-  "`ready` is true when there are lines and none has a problem.";
+  "`message` says what keeps the cart as a whole from being checked out (its total above one card payment), or is null. " +
+  "`ready` is true when there are lines, none has a problem, and `message` is null.";
 
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart: carts, auth }) => {
   app.get(

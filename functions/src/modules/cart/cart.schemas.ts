@@ -49,7 +49,9 @@ export const cart = z.object({
   count: z.number().int(),
   /** The sum of the lines' totals, in dollars. */
   total: z.number(),
-  /** True when the cart has lines and none has a problem: it can be checked out as it stands. */
+  /** What keeps the cart as a whole from being checked out: its total above what one card payment can be; null otherwise. */
+  message: z.string().nullable(),
+  /** True when the cart has lines, none has a problem, and neither has the cart: it can be checked out as it stands. */
   ready: z.boolean(),
 });
 export type Cart = z.infer<typeof cart>;

@@ -10,4 +10,4 @@ export const accountCartKey = ["cart", "account"] as const;
 export const accountCartQueryOptions = () => queryOptions({ queryKey: accountCartKey, queryFn: ({ signal }) => getCart(signal) });
 
 /** What a cart with nothing in it looks like, without asking the API. */
-export const EMPTY_CART: Cart = { lines: [], count: 0, total: 0, ready: false };
+export const EMPTY_CART: Cart = { lines: [], count: 0, total: 0, message: null, ready: false };

@@ -84,7 +84,7 @@ describe("AddToCart for a buyer", () => {
   it("when Add to cart is pressed, then the line is saved in the account's cart and the cart it answers is kept for the top bar", async () => {
     auth.session = buyer;
     const saved: unknown[] = [];
-    const cart: Cart = { lines: [], count: 1, total: 180, ready: true };
+    const cart: Cart = { lines: [], count: 1, total: 180, message: null, ready: true };
     server.use(
       http.put<{ toolId: string }>("/api/cart/lines/:toolId", async ({ params, request }) => {
         saved.push([params.toolId, (await request.json()) as SaveCartLineBody]);

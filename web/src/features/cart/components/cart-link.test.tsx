@@ -34,7 +34,7 @@ const line = (toolId: string): CartLine => ({
   problem: null,
   message: null,
 });
-const cartOf = (...toolIds: string[]): Cart => ({ lines: toolIds.map(line), count: toolIds.length, total: 10 * toolIds.length, ready: toolIds.length > 0 });
+const cartOf = (...toolIds: string[]): Cart => ({ lines: toolIds.map(line), count: toolIds.length, total: 10 * toolIds.length, message: null, ready: toolIds.length > 0 });
 
 beforeEach(() => {
   auth.session = { status: "signedOut" };

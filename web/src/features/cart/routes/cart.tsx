@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
 import type { Cart } from "@api/cart/cart.schemas";
 import { QueryState } from "@/components/ui/query-state";
@@ -7,11 +7,11 @@ import { formatDollars } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { CartLineItem } from "../components/cart-line-item";
 import { useCart } from "../lib/use-cart";
-import { quantityProblem, typedQuantity } from "../lib/quantity-problem";
+import { blockedReason, type SettledCart, useCartEdits } from "../lib/use-cart-edits";
 import "../components/cart.css";
 
 export const EMPTY_CART_SENTENCE = "Your cart is empty.";
-export const FIX_LINES_FIRST = "Deal with the lines marked above before checking out.";
+export { CART_NOT_SAVED, FIX_LINES_FIRST } from "../lib/use-cart-edits";
 
 /** A line the last checkout refused, with the API's reason. */
 export interface RefusedCartLine {
@@ -24,11 +24,8 @@ export interface CheckoutSlotProps {
   cart: Cart;
   /** Why the cart cannot be checked out as it stands; null when it can. */
   blocked: string | null;
-  /**
-   * The cart as saved once every change in flight has been saved, which is what a checkout must send;
-   * null when it cannot be checked out, a quantity shown on a line not having been saved among them.
-   */
-  settle: () => Promise<Cart | null>;
+  /** The cart as saved once every change to it has been saved, which is what a checkout must send; or why it cannot be. */
+  settle: () => Promise<SettledCart>;
   /** Shows beside each line why the checkout refused it; an empty list clears what was shown. */
   onRefused: (lines: RefusedCartLine[]) => void;
 }
@@ -52,62 +49,15 @@ export function CartPage({ checkout }: { checkout: (props: CheckoutSlotProps) =>
   useDocumentTitle("Cart");
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { keeper, cart, isPending, error, mergeFailed, save, remove, current } = useCart();
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [refusals, setRefusals] = useState<Record<string, string>>({});
-  const inFlight = useRef(new Set<Promise<boolean>>());
-
-  // Which lines show a quantity not saved, known at once rather than at the next render.
-  const unsaved = useRef(new Set<string>());
-
-  const setDraft = (toolId: string, typed: string | undefined) => {
-    if (typed === undefined) unsaved.current.delete(toolId);
-    else unsaved.current.add(toolId);
-    setDrafts(({ [toolId]: _dropped, ...others }) => (typed === undefined ? others : { ...others, [toolId]: typed }));
-  };
-  const forgetRefusal = (toolId: string) => setRefusals(({ [toolId]: _dropped, ...others }) => others);
-
-  const track = (write: Promise<boolean>) => {
-    inFlight.current.add(write);
-    void write.finally(() => inFlight.current.delete(write));
-    return write;
-  };
-
-  /** A write and what follows it on the page are tracked as one, so a checkout waits for both. */
-  const saveLine = (toolId: string, quantity: number, seenPrice: number) =>
-    track(
-      save({ toolId, quantity, seenPrice }).then((saved) => {
-        if (saved) {
-          setDraft(toolId, undefined);
-          forgetRefusal(toolId);
-        }
-        return saved;
-      }),
-    );
+  const lines = cart?.lines ?? [];
+  const edits = useCartEdits({ lines, save, remove, current });
 
   const removeLine = async (toolId: string) => {
-    const removed = await track(
-      remove(toolId).then((done) => {
-        if (done) {
-          setDraft(toolId, undefined);
-          forgetRefusal(toolId);
-        }
-        return done;
-      }),
-    );
     // The Remove button went with its line: focus goes back to the top of the cart.
-    if (removed) headingRef.current?.focus();
+    if (await edits.removeLine(toolId)) headingRef.current?.focus();
   };
 
-  const lines = cart?.lines ?? [];
-  const typingProblems = lines.some((line) => drafts[line.toolId] !== undefined && quantityProblem(typedQuantity(drafts[line.toolId]!), line));
-  const blocked = cart && (!cart.ready || typingProblems) ? FIX_LINES_FIRST : null;
-
-  const settle = async () => {
-    await Promise.all(inFlight.current);
-    const latest = current();
-    // A quantity whose save was refused is still shown, but the cart holds the old one: neither is checked out.
-    return unsaved.current.size === 0 && latest?.ready ? latest : null;
-  };
+  const blocked = blockedReason(cart, edits.typingProblems);
 
   return (
     <section className="page cart-page">
@@ -132,11 +82,11 @@ export function CartPage({ checkout }: { checkout: (props: CheckoutSlotProps) =>
               <CartLineItem
                 key={line.toolId}
                 line={line}
-                draft={drafts[line.toolId]}
-                onDraft={(typed) => setDraft(line.toolId, typed)}
-                onSave={(quantity) => saveLine(line.toolId, quantity, line.unitPrice)}
+                draft={edits.drafts[line.toolId]}
+                onDraft={(typed) => edits.setDraft(line.toolId, typed)}
+                onSave={(quantity) => edits.saveLine(line.toolId, quantity, line.unitPrice)}
                 onRemove={() => void removeLine(line.toolId)}
-                refusal={refusals[line.toolId]}
+                refusal={edits.refusals[line.toolId]}
               />
             ))}
           </ul>
@@ -150,8 +100,8 @@ export function CartPage({ checkout }: { checkout: (props: CheckoutSlotProps) =>
                 checkout({
                   cart,
                   blocked,
-                  settle,
-                  onRefused: (refused) => setRefusals(Object.fromEntries(refused.map(({ toolId, message }) => [toolId, message]))),
+                  settle: edits.settle,
+                  onRefused: edits.setRefusals,
                 })
               ) : (
                 <SignInToCheckOut />

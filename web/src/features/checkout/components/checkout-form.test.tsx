@@ -26,10 +26,10 @@ function PaymentPage() {
 interface Setup {
   blocked?: string | null;
   contact?: ContactDefaults | null;
-  settle?: () => Promise<Cart | null>;
+  settle?: () => Promise<{ cart: Cart } | { reason: string }>;
 }
 
-function setup({ blocked = null, contact = { userPhone: "+1 555 0100", userAddress: "1 Main Street" }, settle = async () => cart }: Setup = {}) {
+function setup({ blocked = null, contact = { userPhone: "+1 555 0100", userAddress: "1 Main Street" }, settle = async () => ({ cart }) }: Setup = {}) {
   const onRefused = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -114,10 +114,11 @@ describe("CheckoutForm", () => {
     expect(submit()).toHaveAccessibleDescription("Deal with the lines marked above before checking out.");
   });
 
-  it("when the cart turns out not to be ready once saved, then nothing is sent", async () => {
+  it("when the cart turns out not to be ready once saved, then nothing is sent and the buyer is told why", async () => {
     const sent = answerCheckouts(() => HttpResponse.json(checkout, { status: 201 }));
-    const { user, submit } = setup({ settle: async () => null });
+    const { user, submit } = setup({ settle: async () => ({ reason: "A change to your cart was not saved: check the lines above, then check out again." }) });
     await user.click(submit());
+    expect(await screen.findByRole("alert")).toHaveTextContent("A change to your cart was not saved: check the lines above, then check out again.");
     await waitFor(() => expect(submit()).toBeEnabled());
     expect(sent).toEqual([]);
   });

@@ -28,7 +28,6 @@ const namesAField = (error: unknown) =>
   error instanceof ApiError && error.errors.some(({ path }) => FIELDS.some((field) => path === `body/${field}` || path === field));
 
 export const SOME_LINES_REFUSED = "Some lines could not be checked out: see why beside each of them in your cart.";
-export const CART_NOT_SAVED = "A change to your cart was not saved: check the lines above, then check out again.";
 
 export interface ContactDefaults {
   userPhone: string;
@@ -38,8 +37,8 @@ export interface ContactDefaults {
 interface CheckoutFormProps {
   /** Why the cart cannot be checked out as it stands; null when it can. */
   blocked: string | null;
-  /** The cart as saved once every change in flight is, which is what is sent; null when it cannot be checked out. */
-  settle: () => Promise<Cart | null>;
+  /** The cart as saved once every change in flight is, which is what is sent; or why it cannot be checked out. */
+  settle: () => Promise<{ cart: Cart } | { reason: string }>;
   /** Shows beside each line why the checkout refused it; an empty list clears them. */
   onRefused: (lines: { toolId: string; message: string }[]) => void;
   /** The phone and address to start with (the buyer's last order's, or the profile's); still editable. */
@@ -82,11 +81,12 @@ export function CheckoutForm({ blocked, settle, onRefused, contact }: CheckoutFo
   const submit = form.handleSubmit(async (contactValues) => {
     setFailure(null);
     onRefused([]);
-    const cart = await settle();
-    if (!cart) {
-      setFailure(CART_NOT_SAVED);
+    const settled = await settle();
+    if ("reason" in settled) {
+      setFailure(settled.reason);
       return;
     }
+    const { cart } = settled;
     const body: PlaceCheckoutBody = { ...contactValues, lines: checkoutLines(cart) };
     try {
       const checkout = await placeCheckout.mutateAsync({ body, idempotencyKey: keyFor(body) });
