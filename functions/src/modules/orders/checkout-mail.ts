@@ -1,10 +1,8 @@
 import { composeMessage, type OutgoingMessage } from "../mail/mail.service.js";
 import type { CancelledBy } from "./order-mail.js";
-import { orderNumber } from "./order-mail.js";
+import { orderNumber, paymentFacts, when } from "./order-mail.js";
 import type { CheckoutRecord, OrderRecord } from "./orders.store.js";
 import { inDollars } from "../../lib/money.js";
-
-const when = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /**
  * The buyer's e-mail for each step of a checkout: one message for all its orders, keyed by the
@@ -49,7 +47,6 @@ export function checkoutMail(shopUrl: string): CheckoutMail {
     },
 
     paid: (checkout, orders) => {
-      const [first] = orders;
       return message(checkout, "paid", {
         subject: `Receipt for checkout ${orderNumber(checkout.id)}`,
         heading: "Payment received",
@@ -58,9 +55,8 @@ export function checkoutMail(shopUrl: string): CheckoutMail {
           ["Checkout number", orderNumber(checkout.id)],
           ...lineFacts(orders),
           ["Total", inDollars(checkout.totalCents)],
-          ...(first?.paidAt ? [["Paid at", when(first.paidAt)] as [string, string]] : []),
-          ...(first?.cardLast4 ? [["Card", `ending in ${first.cardLast4}`] as [string, string]] : []),
-          ...(first?.transactionId ? [["Transaction id", first.transactionId] as [string, string]] : []),
+          // Every order of the checkout was paid by the one payment: the first says it for all.
+          ...(orders[0] ? paymentFacts(orders[0]) : []),
         ],
         link: { label: "Your receipt", href: checkoutPage(checkout) },
       });

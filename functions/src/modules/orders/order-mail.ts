@@ -5,7 +5,15 @@ import { inDollars } from "../../lib/money.js";
 /** How the buyer and the shop name an order to each other, as its pages show it: the id's first eight characters. */
 export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
-const when = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** A moment as the e-mails write it, to the minute, in UTC. */
+export const when = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** What a receipt e-mail says of the payment, from an order it paid: when, the card and the transaction, each when known. */
+export const paymentFacts = (order: Pick<OrderRecord, "paidAt" | "cardLast4" | "transactionId">): [string, string][] => [
+  ...(order.paidAt ? [["Paid at", when(order.paidAt)] as [string, string]] : []),
+  ...(order.cardLast4 ? [["Card", `ending in ${order.cardLast4}`] as [string, string]] : []),
+  ...(order.transactionId ? [["Transaction id", order.transactionId] as [string, string]] : []),
+];
 
 /** Who ended the order, as `orders.cancelled_by` records it. */
 export type CancelledBy = OrderCanceller;
@@ -60,9 +68,7 @@ export function orderMail(shopUrl: string): OrderMail {
           ["Unit price", inDollars(Math.round(order.totalCents / order.quantity))],
           ["Quantity", String(order.quantity)],
           ["Total", inDollars(order.totalCents)],
-          ...(order.paidAt ? [["Paid at", when(order.paidAt)] as [string, string]] : []),
-          ...(order.cardLast4 ? [["Card", `ending in ${order.cardLast4}`] as [string, string]] : []),
-          ...(order.transactionId ? [["Transaction id", order.transactionId] as [string, string]] : []),
+          ...paymentFacts(order),
         ],
         link: { label: "Your receipt", href: orderPage(order).href },
       }),

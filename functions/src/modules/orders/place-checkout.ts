@@ -10,6 +10,7 @@ import { decideBatch, idempotencyPair, LARGE_ORDER_HOLD_MINUTES } from "./order-
 import { idempotencyKeyReused, refusal } from "./order-refusals.js";
 import type { AcceptedOrder, CheckoutRecord, OrderRecord } from "./orders.store.js";
 import type { OrdersContext } from "./orders-context.js";
+import { unitsByTool } from "./units-by-tool.js";
 import { inDollars } from "../../lib/money.js";
 
 export interface PlacedCheckout {
@@ -191,7 +192,7 @@ function placeBatch({ store, change, stock, mail, checkoutMessages, lists, rules
 
     const usedKeys = new Set<string>();
     const placements: Placement[] = [];
-    const taken = new Map<string, number>();
+    const taken: OrderRecord[] = [];
     for (const asked of batch) {
       // A key is spent by the checkout it placed: a refused one leaves it to the next request that sends it.
       const pair = asked.key === null ? null : idempotencyPair(asked.buyer.id, asked.key);
@@ -229,14 +230,14 @@ function placeBatch({ store, change, stock, mail, checkoutMessages, lists, rules
         continue;
       }
       if (pair !== null) usedKeys.add(pair);
-      for (const order of placed.orders) taken.set(order.toolId, (taken.get(order.toolId) ?? 0) + order.quantity);
+      taken.push(...placed.orders);
       await cart.removeLines(tx, buyer.id, placed.orders.map((order) => order.toolId));
       await mail.enqueue(tx, checkoutMessages.placed(placed.checkout, placed.orders));
       afterCommit(() => lists.changed(buyer.email));
       placements.push({ kind: "placed", ...placed });
     }
     // One update per tool, in id order.
-    for (const [toolId, quantity] of [...taken].sort(([a], [b]) => a.localeCompare(b))) await stock.take(work, toolId, quantity);
+    for (const [toolId, quantity] of unitsByTool(taken)) await stock.take(work, toolId, quantity);
     return placements;
   });
 }
