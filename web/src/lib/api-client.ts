@@ -116,5 +116,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /** What to tell a person about a failed call: the API's detail, or a general sentence. */
+/**
+ * Retries for the server's check of a payment just after the card was confirmed: the provider may
+ * still be settling the intent, or its webhook settling the order at that moment, so a 409 is worth
+ * a few brief retries.
+ */
+export const retryWhileSettling = {
+  retry: (failureCount: number, error: Error) => failureCount < 3 && error instanceof ApiError && error.status === 409,
+  retryDelay: (failureCount: number) => 400 * 2 ** failureCount,
+};
+
 export const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : "Something went wrong. Please try again.";

@@ -3,14 +3,19 @@ import { ApiError } from "./api-client";
 
 /**
  * Puts the API's field errors (`errors: [{ path: "body/price", ... }]`) under the form's own fields,
- * for the rules the form does not check itself.
+ * for the rules the form does not check itself. True when it named one of them.
  */
-export function showFieldErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>) {
-  if (!(error instanceof ApiError)) return;
+export function showFieldErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+  if (!(error instanceof ApiError)) return false;
+  let shown = false;
   for (const { path, message } of error.errors) {
     const field = fields.find((name) => path === `body/${name}` || path === name);
-    if (field) setError(field, { type: "server", message });
+    if (field) {
+      setError(field, { type: "server", message });
+      shown = true;
+    }
   }
+  return shown;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useIsMutating, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import type { BrowserCartLine, Cart } from "@api/cart/cart.schemas";
 import { useSession } from "@/lib/auth";
@@ -27,7 +27,6 @@ export function useCartWrites() {
     onError: reread,
   });
   const removeOnAccount = useMutation({ mutationKey: CART_WRITE, mutationFn: removeCartLine, onSuccess: keep, onError: reread });
-  const saving = useIsMutating({ mutationKey: CART_WRITE }) > 0;
   const onAccount = session.status === "signedIn";
 
   /** `seenPrice` is the unit price the buyer is shown; the account's cart records the price of now itself. */
@@ -44,5 +43,5 @@ export function useCartWrites() {
     return true;
   }
 
-  return { save, remove, saving, ready: session.status !== "loading" };
+  return { save, remove, ready: session.status !== "loading" };
 }

@@ -1,6 +1,5 @@
 import { type ReactNode, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
-import type { Cart } from "@api/cart/cart.schemas";
 import { QueryState } from "@/components/ui/query-state";
 import { paths } from "@/config/paths";
 import { formatDollars } from "@/lib/format";
@@ -21,7 +20,6 @@ export interface RefusedCartLine {
 
 /** What the checkout below the lines is given: the page owns the lines, the checkout owns the order. */
 export interface CheckoutSlotProps {
-  cart: Cart;
   /** Why the cart cannot be checked out as it stands; null when it can. */
   blocked: string | null;
   /** The cart as saved once every change to it has been saved, which is what a checkout must send; or why it cannot be. */
@@ -98,7 +96,6 @@ export function CartPage({ checkout }: { checkout: (props: CheckoutSlotProps) =>
               <h2 id="checkout-heading">Check out</h2>
               {keeper === "account" ? (
                 checkout({
-                  cart,
                   blocked,
                   settle: edits.settle,
                   onRefused: edits.setRefusals,

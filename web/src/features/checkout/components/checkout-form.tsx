@@ -8,7 +8,7 @@ import { type PlaceCheckoutBody, placeCheckoutBody } from "@api/orders/checkout.
 import { TextAreaField } from "@/components/form/text-area-field";
 import { TextField } from "@/components/form/text-field";
 import { paths } from "@/config/paths";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
 import { formField, showFieldErrors } from "@/lib/form";
 import { refusedLinesOf, usePlaceCheckout } from "../api/place-checkout";
 import { useIdempotencyKey } from "../lib/use-idempotency-key";
@@ -22,10 +22,6 @@ export const checkoutContactInput = z.object({
 });
 
 const FIELDS = ["userPhone", "userAddress"] as const;
-
-/** True when the API's answer names a field of this form, which then shows it under that field. */
-const namesAField = (error: unknown) =>
-  error instanceof ApiError && error.errors.some(({ path }) => FIELDS.some((field) => path === `body/${field}` || path === field));
 
 export const SOME_LINES_REFUSED = "Some lines could not be checked out: see why beside each of them in your cart.";
 
@@ -92,8 +88,7 @@ export function CheckoutForm({ blocked, settle, onRefused, contact }: CheckoutFo
       const checkout = await placeCheckout.mutateAsync({ body, idempotencyKey: keyFor(body) });
       navigate(paths.dashboard.checkoutPayment.href(checkout._id));
     } catch (error) {
-      showFieldErrors(error, FIELDS, form.setError);
-      if (namesAField(error)) return;
+      if (showFieldErrors(error, FIELDS, form.setError)) return;
       const refused = refusedLinesOf(error);
       onRefused(refused.map(({ toolId, message }) => ({ toolId, message })));
       setFailure(refused.length > 0 ? SOME_LINES_REFUSED : errorMessage(error));

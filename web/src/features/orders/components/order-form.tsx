@@ -15,10 +15,6 @@ export { ABOVE_AQ, BELOW_MOQ };
 
 const FIELDS = ["userPhone", "userAddress", "quantityAmount"] as const;
 
-/** True when the API's answer names a field of this form, which then shows it under that field. */
-const namesAField = (error: unknown) =>
-  error instanceof ApiError && error.errors.some(({ path }) => FIELDS.some((field) => path === `body/${field}` || path === field));
-
 /** The total the form shows, in dollars; a quantity not yet typed totals nothing. */
 export const orderTotal = (quantity: number, price: number) => (Number.isFinite(quantity) ? orderTotalCents(Math.round(price * 100), quantity) / 100 : 0);
 
@@ -60,10 +56,10 @@ export function OrderForm({ tool, userName, userEmail, onSubmit, contact = null 
     try {
       await onSubmit(values);
     } catch (error) {
-      showFieldErrors(error, FIELDS, setError);
+      if (showFieldErrors(error, FIELDS, setError)) return;
       // Any other refusal (a total a card cannot pay, too many unpaid orders, a tool the buyer just
       // let go, stock gone meanwhile) is the API's own sentence, shown as the quantity alerts of docs/product.md §6.2 are.
-      if (!namesAField(error)) window.alert(error instanceof ApiError ? error.detail : "The order could not be placed. Please try again.");
+      window.alert(error instanceof ApiError ? error.detail : "The order could not be placed. Please try again.");
     }
   });
 

@@ -1,4 +1,5 @@
 import type { Order } from "@api/orders/orders.schemas";
+import { paths } from "@/config/paths";
 
 export type OrderStatusName = Order["status"];
 
@@ -15,6 +16,10 @@ export const statusWords = (status: string): string => WORDS[status as OrderStat
 
 /** The admin's order number, the id's first eight characters: how a buyer and the shop name an order to each other. */
 export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** Where the buyer pays an unpaid order: its checkout's payment page pays it with the checkout's other orders. */
+export const payHref = (order: Pick<Order, "_id" | "checkoutId">) =>
+  order.checkoutId ? paths.dashboard.checkoutPayment.href(order.checkoutId) : paths.dashboard.payment.href(order._id);
 
 export interface TimelineStep {
   label: "Placed" | "Paid" | "Shipped" | "Cancelled" | "Refunded";

@@ -15,7 +15,7 @@ import { OrderStatusBadge } from "../components/order-status-badge";
 import { groupByCheckout, type MyOrdersEntry, numberedOrders } from "../lib/checkout-groups";
 import { canChange } from "../lib/follow-orders";
 import { heldUntil } from "../lib/held-until";
-import { orderNumber } from "../lib/order-status";
+import { orderNumber, payHref } from "../lib/order-status";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import "../components/orders.css";
 
@@ -61,7 +61,7 @@ function OrderRow({ order, number, onCancel }: { order: Order; number: number; o
           <span className="badge badge-success">Shipped</span>
         ) : (
           <Link
-            to={order.checkoutId ? paths.dashboard.checkoutPayment.href(order.checkoutId) : paths.dashboard.payment.href(order._id)}
+            to={payHref(order)}
             className="btn btn-primary btn-small"
           >
             Pay

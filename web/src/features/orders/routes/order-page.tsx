@@ -12,7 +12,7 @@ import { OrderReceipt } from "../components/order-receipt";
 import { OrderStatusBadge } from "../components/order-status-badge";
 import { canChange } from "../lib/follow-orders";
 import { heldUntil } from "../lib/held-until";
-import { orderNumber, timelineOf } from "../lib/order-status";
+import { orderNumber, payHref, timelineOf } from "../lib/order-status";
 import "../components/orders.css";
 
 function Timeline({ order }: { order: Order }) {
@@ -71,7 +71,7 @@ export function OrderRoute() {
           <div className="card-actions">
             {ownUnpaid && (
               <Link
-                to={data.checkoutId ? paths.dashboard.checkoutPayment.href(data.checkoutId) : paths.dashboard.payment.href(data._id)}
+                to={payHref(data)}
                 className="btn btn-primary btn-small"
               >
                 Pay

@@ -7,7 +7,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useCheckOrderPayment } from "../api/check-order-payment";
 import { useStartPayment } from "../api/create-payment-intent";
 import type { BillingDetails } from "../lib/payment-client";
-import { PreparingForm, ProviderForm } from "./provider-card-form";
+import { IntentCardForm } from "./provider-card-form";
 import "./payment.css";
 
 export { STRIPE_NOT_CONFIGURED } from "./provider-card-form";
@@ -88,11 +88,7 @@ export function OrderPayment({ order, billing }: OrderPaymentProps) {
 
   return (
     <>
-      {start.data?.status === "ready" ? (
-        <ProviderForm intent={start.data} billing={billing} locked={paymentIntentId !== null} onConfirmed={onConfirmed} />
-      ) : (
-        <PreparingForm />
-      )}
+      <IntentCardForm intent={start.data?.status === "ready" ? start.data : null} billing={billing} locked={paymentIntentId !== null} onConfirmed={onConfirmed} />
       <PaymentCheckState isPending={check.isPending} error={check.isError ? check.error : null} onRetry={() => check.mutate()} />
     </>
   );

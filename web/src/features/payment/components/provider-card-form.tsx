@@ -24,7 +24,7 @@ export function PreparingForm() {
 }
 
 /** The card form of the provider that holds the intent: the shop's sandbox, or Stripe's. */
-export function ProviderForm({ intent, ...props }: Omit<ProviderFormProps, "clientSecret"> & { intent: PaymentIntent }) {
+function ProviderForm({ intent, ...props }: Omit<ProviderFormProps, "clientSecret"> & { intent: PaymentIntent }) {
   if (intent.provider === "sandbox") return <SandboxCardForm clientSecret={intent.clientSecret} {...props} />;
   if (!env.stripePublishableKey) {
     return (
